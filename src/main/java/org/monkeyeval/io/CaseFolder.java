@@ -1,0 +1,76 @@
+package org.monkeyeval.io;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.monkeyeval.model.Budget;
+import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.report.Numbers;
+import org.monkeyeval.report.Sha256;
+
+/** Reads every {@code *.json} case file of a folder, sorted by case id, with unique ids. */
+public final class CaseFolder {
+
+    private CaseFolder() {
+    }
+
+    /**
+     * @param folder the cases folder
+     * @return the cases sorted by id
+     * @throws InvalidInputException on the first unusable file, or when two files share an id
+     */
+    public static List<CaseFile> read(Path folder) throws InvalidInputException {
+        if (!Files.isDirectory(folder)) {
+            throw new InvalidInputException(folder + ": not a folder of case files");
+        }
+        List<Path> files;
+        try (Stream<Path> list = Files.list(folder)) {
+            files = list.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString()))
+                    .toList();
+        } catch (IOException e) {
+            throw new InvalidInputException(folder + ": cannot list: " + e.getMessage());
+        }
+        if (files.isEmpty()) {
+            throw new InvalidInputException(folder + ": no case files (*.json)");
+        }
+        List<CaseFile> cases = new ArrayList<>(files.size());
+        Map<String, String> fileById = new HashMap<>();
+        for (Path file : files) {
+            String shown = file.toString();
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(file);
+            } catch (IOException e) {
+                throw new InvalidInputException(shown + ": cannot read: " + e.getMessage());
+            }
+            LsmCase lsmCase = CaseReader.read(shown, new ByteArrayInputStream(bytes));
+            checkBudgetPerEntry(shown, lsmCase);
+            String previous = fileById.putIfAbsent(lsmCase.id(), shown);
+            if (previous != null) {
+                throw new InvalidInputException(shown + ": id: \"" + lsmCase.id() + "\" is already used by " + previous);
+            }
+            cases.add(new CaseFile(file.getFileName().toString(), Sha256.hex(bytes), lsmCase));
+        }
+        cases.sort(Comparator.comparing(c -> c.lsmCase().id()));
+        return List.copyOf(cases);
+    }
+
+    private static void checkBudgetPerEntry(String file, LsmCase lsmCase) throws InvalidInputException {
+        double perEntry = lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue();
+        if (perEntry > Budget.MAX_BITS_PER_ENTRY) {
+            throw new InvalidInputException(file + ": budget." + lsmCase.budget().field() + ": "
+                    + Numbers.format(lsmCase.budget().value()) + " bits is " + Numbers.format(perEntry)
+                    + " bits per entry, over the limit of " + Numbers.format(Budget.MAX_BITS_PER_ENTRY));
+        }
+    }
+}

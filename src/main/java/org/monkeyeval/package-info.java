@@ -1,0 +1,15 @@
+/**
+ * monkey-eval: evaluates Monkey-style Bloom-filter memory allocation for the runs of an
+ * LSM-tree against the uniform bits-per-entry that engines use by default.
+ *
+ * <p>Packages, one concern each:
+ * <ul>
+ *   <li>{@code model}: the case model (runs, entry counts, memory budget), plain values.</li>
+ *   <li>{@code alloc}: the allocation math: Monkey's cost model and the bounded threshold solver.</li>
+ *   <li>{@code report}: the output documents as text: CSV tables, provenance JSON, the number format.</li>
+ *   <li>{@code io}: the disk: reading and validating case files, writing output folders.</li>
+ *   <li>{@code verify}: regression comparison of recomputed tables with published ones.</li>
+ *   <li>{@code cli}: thin picocli commands that parse, delegate and map results to exit codes.</li>
+ * </ul>
+ */
+package org.monkeyeval;

@@ -1,0 +1,78 @@
+package org.monkeyeval.report;
+
+import java.util.List;
+
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.model.Run;
+
+/** The two tables of an evaluation: {@code rows.csv} (one row per run) and {@code cases.csv} (one per case). */
+public final class AllocationTables {
+
+    public static final String ROWS_FILE = "rows.csv";
+    public static final String CASES_FILE = "cases.csv";
+
+    /** Columns of {@code rows.csv}; the first nine are a published contract. */
+    public static final List<String> ROW_COLUMNS = List.of(
+            "case_id", "run", "run_name", "entries", "weight",
+            "uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
+            "uniform_filter_bits", "optimized_filter_bits", "fpr_ratio");
+
+    /** Columns of {@code cases.csv}; the first nine are a published contract. */
+    public static final List<String> CASE_COLUMNS = List.of(
+            "case_id", "runs", "total_entries", "budget_bits", "threshold_t",
+            "uniform_R", "optimized_R", "improvement", "zero_bit_runs",
+            "bits_per_entry", "budget_field");
+
+    /** Key columns of each table, for regression comparison. */
+    public static final List<String> ROW_KEY = List.of("case_id", "run");
+    public static final List<String> CASE_KEY = List.of("case_id");
+
+    private AllocationTables() {
+    }
+
+    /** {@code rows.csv} for results already sorted by case id. */
+    public static String rows(List<CaseResult> results) {
+        Csv csv = new Csv().row(ROW_COLUMNS);
+        for (CaseResult result : results) {
+            List<Run> runs = result.lsmCase().runs();
+            for (int i = 0; i < runs.size(); i++) {
+                Run run = runs.get(i);
+                double uniformBits = result.uniform().bitsPerEntry(i);
+                double optimizedBits = result.optimized().bitsPerEntry(i);
+                csv.row(result.lsmCase().id(),
+                        Integer.toString(i + 1),
+                        run.name() == null ? "" : run.name(),
+                        Long.toString(run.entries()),
+                        Numbers.format(result.weight(i)),
+                        Numbers.format(uniformBits),
+                        Numbers.format(result.uniform().fpr(i)),
+                        Numbers.format(optimizedBits),
+                        Numbers.format(result.optimized().fpr(i)),
+                        Numbers.format(uniformBits * run.entries()),
+                        Numbers.format(optimizedBits * run.entries()),
+                        Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)));
+            }
+        }
+        return csv.toString();
+    }
+
+    /** {@code cases.csv} for results already sorted by case id. */
+    public static String cases(List<CaseResult> results) {
+        Csv csv = new Csv().row(CASE_COLUMNS);
+        for (CaseResult result : results) {
+            double t = result.solution().threshold();
+            csv.row(result.lsmCase().id(),
+                    Integer.toString(result.lsmCase().runs().size()),
+                    result.lsmCase().totalEntries().toString(),
+                    Numbers.format(result.budgetBits()),
+                    Double.isNaN(t) ? "" : Numbers.format(t),
+                    Numbers.format(result.uniform().expectedProbes()),
+                    Numbers.format(result.optimized().expectedProbes()),
+                    Numbers.format(result.improvement()),
+                    Integer.toString(result.optimized().zeroBitRuns()),
+                    Numbers.format(result.budgetBits() / result.lsmCase().totalEntries().doubleValue()),
+                    result.lsmCase().budget().field());
+        }
+        return csv.toString();
+    }
+}

@@ -1,0 +1,113 @@
+package org.monkeyeval.report;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.model.CaseFile;
+
+/**
+ * {@code provenance.json}: what produced the tables and from what. Deterministic: the same inputs
+ * and tool version give the same bytes; the only time recorded is SOURCE_DATE_EPOCH, when set.
+ */
+public final class Provenance {
+
+    public static final String FILE = "provenance.json";
+
+    private Provenance() {
+    }
+
+    /** The tool's name and version. */
+    public static ObjectNode tool(ToolInfo tool) {
+        ObjectNode node = Json.object();
+        node.put("name", tool.name());
+        node.put("version", tool.version());
+        return node;
+    }
+
+    /** The model section: objective, constraint, formula and c, with their source. */
+    public static ObjectNode model() {
+        ObjectNode node = Json.object();
+        node.put("objective", "minimize R = sum_i p_i (expected probes of one absent-key lookup)");
+        node.put("constraint", "sum_i n_i * b_i = M, b_i >= 0");
+        node.put("fpr", "p_i = exp(-c * b_i) (ideal continuous Bloom FPR with the optimal number of hashes)");
+        node.put("allocation", "b_i = max(0, (t - ln w_i) / c), w_i = n_i / N, t set so the budget is spent");
+        node.put("uniformBaseline", "b_i = M / N for every run");
+        ObjectNode c = node.putObject("c");
+        c.put("expression", "ln(2)^2");
+        Json.putNumber(c, "value", MonkeyModel.C);
+        ArrayNode assumptions = node.putArray("assumptions");
+        assumptions.add("every lookup is for a key absent from every run");
+        assumptions.add("all filters and indexes are resident; one false positive costs one equally weighted probe");
+        assumptions.add("b_i = 0 means no filter: the run is always probed (p_i = 1)");
+        assumptions.add("not priced: block cache residency, device reads, CPU, filter layout overheads");
+        node.put("source", "N. Dayan, M. Athanassoulis, S. Idreos. Monkey: Optimal Navigable Key-Value Store."
+                + " SIGMOD 2017, eq. 2 and section 4.1. DOI 10.1145/3035918.3064054");
+        return node;
+    }
+
+    /** The solver settings. */
+    public static ObjectNode solver(ThresholdSolver solver) {
+        ObjectNode node = Json.object();
+        node.put("search", "org.apache.commons.math3.analysis.solvers.BrentSolver on S(t) - M over"
+                + " [min ln w_i, all-runs-active closed form]");
+        node.put("polish", "closed form t = (c*M + sum_A n_i ln w_i) / N_A over the self-consistent active set A");
+        node.put("maxEvaluations", solver.maxEvaluations());
+        Json.putNumber(node, "absoluteAccuracy", solver.absoluteAccuracy());
+        Json.putNumber(node, "relativeAccuracy", solver.relativeAccuracy());
+        Json.putNumber(node, "budgetTolerance", ThresholdSolver.BUDGET_TOLERANCE);
+        return node;
+    }
+
+    /** Per-case solver record: bracket, evaluations, residual. */
+    public static ArrayNode caseRecords(List<CaseFile> files, List<CaseResult> results) {
+        ArrayNode array = Json.array();
+        for (int i = 0; i < results.size(); i++) {
+            CaseResult result = results.get(i);
+            ThresholdSolver.Solution s = result.solution();
+            ObjectNode node = array.addObject();
+            node.put("id", result.lsmCase().id());
+            node.put("file", files.get(i).fileName());
+            node.put("budgetField", result.lsmCase().budget().field());
+            Json.putNumber(node, "budgetBits", result.budgetBits());
+            Json.putNumber(node, "threshold", s.threshold());
+            ArrayNode bracket = node.putArray("bracket");
+            Json.addNumber(bracket, s.bracketLow());
+            Json.addNumber(bracket, s.bracketHigh());
+            node.put("evaluations", s.evaluations());
+            node.put("polishIterations", s.polishIterations());
+            Json.putNumber(node, "residualBits", s.residualBits());
+            Json.putNumber(node, "relativeResidual", result.budgetBits() == 0 ? 0.0
+                    : Math.abs(s.residualBits()) / result.budgetBits());
+        }
+        return array;
+    }
+
+    /** Input files with their SHA-256. */
+    public static ArrayNode inputs(List<CaseFile> files) {
+        ArrayNode array = Json.array();
+        for (CaseFile file : files) {
+            ObjectNode node = array.addObject();
+            node.put("path", file.fileName());
+            node.put("sha256", file.sha256());
+        }
+        return array;
+    }
+
+    /** Output files with their SHA-256, in the given (sorted) order. */
+    public static ArrayNode outputs(Map<String, String> textByName) {
+        ArrayNode array = Json.array();
+        textByName.forEach((name, text) -> {
+            ObjectNode node = array.addObject();
+            node.put("path", name);
+            node.put("sha256", Sha256.hex(text.getBytes(StandardCharsets.UTF_8)));
+        });
+        return array;
+    }
+}

@@ -1,0 +1,29 @@
+package org.monkeyeval.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * The tool's name and version, from the build ({@code monkey-eval.properties}, filled in by Maven).
+ *
+ * @param name    tool name
+ * @param version project version
+ */
+public record ToolInfo(String name, String version) {
+
+    /** The running build's identity. */
+    public static ToolInfo current() {
+        Properties properties = new Properties();
+        try (InputStream in = ToolInfo.class.getResourceAsStream("/monkey-eval.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new ToolInfo(properties.getProperty("name", "monkey-eval"),
+                properties.getProperty("version", "unknown"));
+    }
+}

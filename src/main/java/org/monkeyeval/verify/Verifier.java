@@ -1,0 +1,144 @@
+package org.monkeyeval.verify;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.Json;
+import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.Sha256;
+
+/**
+ * Compares recomputed documents with the published ones in an output folder.
+ * A table that is byte-equal passes; otherwise its rows are compared by key with a tolerance.
+ * Provenance must still describe the current inputs and the published files.
+ */
+public final class Verifier {
+
+    /** Default relative tolerance for numeric fields. */
+    public static final double DEFAULT_TOLERANCE = 1e-9;
+
+    /** A table to check: file name, key columns and the recomputed text. */
+    public record Table(String fileName, List<String> key, String recomputed) {
+    }
+
+    /** The outcome: pass or not, and the lines that explain it. */
+    public record Result(boolean passed, List<String> lines) {
+    }
+
+    private final double tolerance;
+
+    public Verifier(double tolerance) {
+        if (!(tolerance >= 0.0)) {
+            throw new IllegalArgumentException("tolerance (" + tolerance + ") must be >= 0");
+        }
+        this.tolerance = tolerance;
+    }
+
+    /**
+     * @param outFolder            the published output folder
+     * @param inputs               the current case files
+     * @param tables               recomputed tables to compare
+     * @param recomputedProvenance provenance as it would be written now
+     * @param provenanceSections   provenance sections that must be equal (e.g. model, solver)
+     */
+    public Result verify(Path outFolder, List<CaseFile> inputs, List<Table> tables, String recomputedProvenance,
+                         List<String> provenanceSections) {
+        List<String> lines = new ArrayList<>();
+        boolean passed = true;
+        for (Table table : tables) {
+            Path file = outFolder.resolve(table.fileName());
+            String published;
+            try {
+                published = Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                lines.add("FAIL " + table.fileName() + ": published file missing or unreadable (" + file + ")");
+                passed = false;
+                continue;
+            }
+            if (published.equals(table.recomputed())) {
+                lines.add("ok   " + table.fileName() + ": byte-identical");
+                continue;
+            }
+            List<String> problems = TableComparison.compare(table.fileName(), CsvTable.parse(published),
+                    CsvTable.parse(table.recomputed()), table.key(), tolerance);
+            if (problems.isEmpty()) {
+                lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + tolerance
+                        + " (bytes differ)");
+            } else {
+                lines.add("FAIL " + table.fileName());
+                problems.forEach(p -> lines.add("  " + p));
+                passed = false;
+            }
+        }
+        passed &= checkProvenance(outFolder, inputs, recomputedProvenance, provenanceSections, lines);
+        lines.add(passed ? "PASS" : "REGRESSION");
+        return new Result(passed, List.copyOf(lines));
+    }
+
+    private static boolean checkProvenance(Path outFolder, List<CaseFile> inputs, String recomputed,
+                                           List<String> sections, List<String> lines) {
+        Path file = outFolder.resolve(Provenance.FILE);
+        JsonNode published;
+        JsonNode now;
+        try {
+            published = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+            now = Json.parse(recomputed);
+        } catch (IOException e) {
+            lines.add("FAIL " + Provenance.FILE + ": missing or not JSON (" + file + "): " + e.getMessage());
+            return false;
+        }
+        List<String> problems = new ArrayList<>();
+        Map<String, String> recorded = new HashMap<>();
+        for (JsonNode input : published.path("inputs")) {
+            recorded.put(input.path("path").asText(), input.path("sha256").asText());
+        }
+        for (CaseFile input : inputs) {
+            String sha = recorded.remove(input.fileName());
+            if (sha == null) {
+                problems.add("input " + input.fileName() + " is not recorded in provenance");
+            } else if (!sha.equals(input.sha256())) {
+                problems.add("input " + input.fileName() + " changed: provenance SHA-256 " + sha + ", now "
+                        + input.sha256());
+            }
+        }
+        recorded.keySet().stream().sorted()
+                .forEach(p -> problems.add("input " + p + " is recorded in provenance but no longer present"));
+        for (JsonNode output : published.path("outputs")) {
+            String path = output.path("path").asText();
+            Path target = outFolder.resolve(path).normalize();
+            if (!target.startsWith(outFolder.normalize())) {
+                problems.add("output path " + path + " leaves the output folder");
+                continue;
+            }
+            try {
+                String actual = Sha256.hex(Files.readAllBytes(target));
+                if (!actual.equals(output.path("sha256").asText())) {
+                    problems.add("output " + path + " does not match its recorded SHA-256");
+                }
+            } catch (IOException e) {
+                problems.add("output " + path + " is recorded but missing");
+            }
+        }
+        for (String section : sections) {
+            if (!published.path(section).equals(now.path(section))) {
+                problems.add("section \"" + section + "\" differs from what this version records");
+            }
+        }
+        if (problems.isEmpty()) {
+            lines.add("ok   " + Provenance.FILE + ": inputs and outputs match their SHA-256");
+            return true;
+        }
+        lines.add("FAIL " + Provenance.FILE);
+        problems.forEach(p -> lines.add("  " + p));
+        return false;
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Regression checking: compares recomputed tables with published ones, byte for byte first and
+ * then row by row with a numeric tolerance, and checks provenance checksums.
+ */
+package org.monkeyeval.verify;
