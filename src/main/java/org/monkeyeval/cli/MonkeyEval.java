@@ -43,8 +43,6 @@ public final class MonkeyEval implements Runnable {
     /** The configured command line, also used by tests. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new MonkeyEval());
-        cli.setExitCodeExceptionMapper(ex -> ex instanceof InvalidInputException
-                ? ExitCodes.INVALID_INPUT : ExitCodes.INTERNAL);
         cli.setExecutionExceptionHandler(MonkeyEval::handle);
         return cli;
     }
