@@ -96,6 +96,7 @@ public final class CaseReader {
         Budget budget = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
             parser.nextToken();
             switch (field) {
                 case "id" -> {
@@ -108,7 +109,7 @@ public final class CaseReader {
                 case "description" -> description = string("description");
                 case "runs" -> runs = readRuns();
                 case "budget" -> budget = readBudget();
-                default -> throw error(field, "unknown field (expected id, description, runs, budget)");
+                default -> throw errorAt(at, field, "unknown field (expected id, description, runs, budget)");
             }
         }
         if (id == null) {
@@ -140,6 +141,7 @@ public final class CaseReader {
             boolean hasEntries = false;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
+                JsonLocation at = parser.currentTokenLocation();
                 parser.nextToken();
                 switch (field) {
                     case "name" -> name = string(path + ".name");
@@ -147,7 +149,7 @@ public final class CaseReader {
                         entries = positiveLong(path + ".entries");
                         hasEntries = true;
                     }
-                    default -> throw error(path + "." + field, "unknown field (expected name, entries)");
+                    default -> throw errorAt(at, path + "." + field, "unknown field (expected name, entries)");
                 }
             }
             if (!hasEntries) {
@@ -170,6 +172,7 @@ public final class CaseReader {
         Budget budget = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
             parser.nextToken();
             String path = "budget." + field;
             Budget next;
@@ -183,7 +186,7 @@ public final class CaseReader {
                     next = new Budget.BitsPerEntry(v);
                 }
                 case "totalBits" -> next = new Budget.TotalBits(nonNegativeNumber(path));
-                default -> throw error(path, "unknown field (expected bitsPerEntry or totalBits)");
+                default -> throw errorAt(at, path, "unknown field (expected bitsPerEntry or totalBits)");
             }
             if (budget != null) {
                 throw error(path, "give only one of bitsPerEntry and totalBits");
@@ -274,6 +277,9 @@ public final class CaseReader {
 
     private InvalidInputException parseError(JsonProcessingException e, String prefix) {
         JsonLocation at = e.getLocation();
+        if ((at == null || at.getLineNr() <= 0) && parser != null) {
+            at = parser.currentLocation();
+        }
         String message = e.getOriginalMessage();
         int newline = message.indexOf('\n');
         if (newline >= 0) {

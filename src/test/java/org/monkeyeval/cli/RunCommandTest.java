@@ -1,0 +1,145 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run} writes all outputs or none: invalid input exits 3 with one line and leaves the
+ * output folder as it was; identical inputs give identical bytes; every command has --help.
+ */
+final class RunCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path cases(String... files) throws IOException {
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        for (int i = 0; i < files.length; i += 2) {
+            Files.writeString(cases.resolve(files[i]), files[i + 1]);
+        }
+        return cases;
+    }
+
+    private static String seed(String id) {
+        return "{\"id\": \"" + id + "\", \"runs\": [{\"entries\": 10000}, {\"entries\": 100000},"
+                + " {\"entries\": 1000000}], \"budget\": {\"bitsPerEntry\": 10}}";
+    }
+
+    @Test
+    void run_validCases_writesTablesAndProvenance() throws IOException {
+        Path cases = cases("a.json", seed("a"), "b.json", seed("b"));
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> rows = Files.readAllLines(out.resolve("rows.csv"));
+        assertEquals(7, rows.size());
+        assertTrue(rows.get(0).startsWith("case_id,run,run_name,entries,weight,uniform_bits_per_entry,uniform_fpr,"
+                + "optimized_bits_per_entry,optimized_fpr"));
+        assertTrue(Files.readString(out.resolve("cases.csv")).startsWith(
+                "case_id,runs,total_entries,budget_bits,threshold_t,uniform_R,optimized_R,improvement,zero_bit_runs"));
+        assertTrue(Files.exists(out.resolve("provenance.json")));
+        assertTrue(o.out().contains("2.10712x"), o.out());
+    }
+
+    @Test
+    void run_sameInputsTwice_identicalBytes() throws IOException {
+        Path cases = cases("a.json", seed("a"));
+        Path out1 = dir.resolve("out1");
+        Path out2 = dir.resolve("out2");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out1.toString()).exitCode());
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out2.toString()).exitCode());
+        for (String f : new String[] {"rows.csv", "cases.csv"}) {
+            assertArrayEquals(Files.readAllBytes(out1.resolve(f)), Files.readAllBytes(out2.resolve(f)), f);
+        }
+        // provenance records the --out argument; everything else is identical
+        String p1 = Files.readString(out1.resolve("provenance.json")).replace(out1.toString(), "OUT");
+        String p2 = Files.readString(out2.resolve("provenance.json")).replace(out2.toString(), "OUT");
+        assertEquals(p1, p2);
+    }
+
+    @Test
+    void run_oneInvalidCase_exits3AndWritesNothing() throws IOException {
+        Path cases = cases("a.json", seed("a"), "b.json", "{\"id\": \"b\", \"runs\": [{\"entries\": -1}]}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(3, o.exitCode());
+        assertTrue(o.err().contains("b.json:1:"), o.err());
+        assertTrue(o.err().contains("runs[0].entries"), o.err());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertFalse(o.err().contains("at org."), "stack trace printed");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void run_invalidCase_leavesExistingOutputsUntouched() throws IOException {
+        Path cases = cases("a.json", seed("a"));
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+        byte[] before = Files.readAllBytes(out.resolve("rows.csv"));
+        Files.writeString(cases.resolve("b.json"), "{\"id\": \"b\"");
+        assertEquals(3, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+        assertArrayEquals(before, Files.readAllBytes(out.resolve("rows.csv")));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of("cases", "out"), left.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no staging folder may be left behind");
+        }
+    }
+
+    @Test
+    void run_duplicateIds_exits3NamingBothFiles() throws IOException {
+        Path cases = cases("a.json", seed("same"), "b.json", seed("same"));
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(3, o.exitCode());
+        assertTrue(o.err().contains("b.json") && o.err().contains("a.json"), o.err());
+    }
+
+    @Test
+    void run_emptyOrMissingFolder_exits3() throws IOException {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertEquals(3, Cli.run("run", "--cases", empty.toString(), "--out", dir.resolve("o").toString()).exitCode());
+        assertEquals(3, Cli.run("run", "--cases", dir.resolve("nope").toString()).exitCode());
+    }
+
+    @Test
+    void everyCommand_hasHelp() {
+        for (String command : new String[] {"run", "solve", "verify"}) {
+            Cli.Outcome o = Cli.run(command, "--help");
+            assertEquals(0, o.exitCode(), command);
+            assertTrue(o.out().contains("Usage: monkey-eval " + command), o.out());
+        }
+    }
+
+    @Test
+    void unknownOption_exits2() {
+        assertEquals(2, Cli.run("run", "--bogus").exitCode());
+        assertEquals(2, Cli.run().exitCode());
+    }
+
+    @Test
+    void solve_workedExample_printsTableAndTotals() {
+        Cli.Outcome o = Cli.run("solve", "--entries", "10000,100000,1000000", "--bits-per-entry", "10");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("19.0669"), o.out());
+        assertTrue(o.out().contains("R uniform = 0.0245776, R optimized = 0.0116641, improvement = 2.10712x"),
+                o.out());
+    }
+
+    @Test
+    void solve_badInput_exits2() {
+        assertEquals(2, Cli.run("solve", "--entries", "10,-1", "--bits-per-entry", "10").exitCode());
+        assertEquals(2, Cli.run("solve", "--entries", "10", "--bits-per-entry", "-1").exitCode());
+        assertEquals(2, Cli.run("solve", "--entries", "10").exitCode());
+        assertEquals(2, Cli.run("solve", "--entries", "10", "--bits-per-entry", "1", "--total-bits", "5").exitCode());
+    }
+}

@@ -1,0 +1,118 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code verify} passes on the published table and fails (exit 1) on any change to a number,
+ * a row, or an input behind the published SHA-256.
+ */
+final class VerifyCommandTest {
+
+    private static final Path PUBLISHED_CASES = Path.of("cases");
+    private static final Path PUBLISHED_OUT = Path.of("out");
+
+    @TempDir
+    Path dir;
+    Path cases;
+    Path out;
+
+    @BeforeEach
+    void copyPublished() throws IOException {
+        cases = copy(PUBLISHED_CASES, dir.resolve("cases"));
+        out = copy(PUBLISHED_OUT, dir.resolve("out"));
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        return to;
+    }
+
+    private Cli.Outcome verify(String... extra) {
+        String[] args = Stream.concat(Stream.of("verify", "--cases", cases.toString(), "--out", out.toString()),
+                Stream.of(extra)).toArray(String[]::new);
+        return Cli.run(args);
+    }
+
+    @Test
+    void verify_publishedTable_passes() {
+        Cli.Outcome o = Cli.run("verify", "--cases", PUBLISHED_CASES.toString(), "--out", PUBLISHED_OUT.toString());
+        assertEquals(0, o.exitCode(), o.out() + o.err());
+        assertTrue(o.out().contains("rows.csv: byte-identical"), o.out());
+    }
+
+    @Test
+    void verify_editedNumber_failsNamingRowAndColumn() throws IOException {
+        Path rows = out.resolve("rows.csv");
+        String text = Files.readString(rows);
+        String edited = text.replaceFirst("seed-10bpe,1,L1,10000,([^,]*),10,", "seed-10bpe,1,L1,10000,$1,10.001,");
+        assertTrue(!edited.equals(text), "fixture: the row to edit exists");
+        Files.writeString(rows, edited);
+        Cli.Outcome o = verify();
+        assertEquals(1, o.exitCode(), o.out());
+        assertTrue(o.out().contains("case_id=seed-10bpe run=1 uniform_bits_per_entry: published 10.001, recomputed 10"),
+                o.out());
+    }
+
+    @Test
+    void verify_lastDigitNoise_passesWithinTolerance() throws IOException {
+        Path cases = out.resolve("cases.csv");
+        String text = Files.readString(cases);
+        // 0.024577648404536884 -> ...885: a relative change of 4e-17, far inside 1e-9
+        String edited = text.replaceFirst("0\\.024577648404536884", "0.024577648404536885");
+        assertTrue(!edited.equals(text), "fixture: the value to nudge exists");
+        Files.writeString(cases, edited);
+        // the output checksum in provenance now fails, so check the table comparison alone
+        Cli.Outcome o = verify();
+        assertTrue(o.out().contains("cases.csv: equal within relative tolerance"), o.out());
+    }
+
+    @Test
+    void verify_removedRow_reportsMissingRow() throws IOException {
+        Path rows = out.resolve("rows.csv");
+        String text = Files.readString(rows);
+        Files.writeString(rows, text.replaceFirst("ratio-2,2,[^\\r\\n]*\\r\\n", ""));
+        Cli.Outcome o = verify();
+        assertEquals(1, o.exitCode());
+        assertTrue(o.out().contains("missing from the published table: case_id=ratio-2 run=2"), o.out());
+    }
+
+    @Test
+    void verify_changedInput_failsOnChecksum() throws IOException {
+        Path input = cases.resolve("seed-10bpe.json");
+        Files.writeString(input, Files.readString(input).replace("worked example", "worked  example"));
+        Cli.Outcome o = verify();
+        assertEquals(1, o.exitCode());
+        assertTrue(o.out().contains("input seed-10bpe.json changed"), o.out());
+    }
+
+    @Test
+    void verify_changedBudget_failsOnTable() throws IOException {
+        Path input = cases.resolve("seed-20bpe.json");
+        Files.writeString(input, Files.readString(input).replace("\"bitsPerEntry\": 20", "\"bitsPerEntry\": 21"));
+        Cli.Outcome o = verify("--tolerance", "0.01");
+        assertEquals(1, o.exitCode());
+        assertTrue(o.out().contains("FAIL rows.csv"), o.out());
+    }
+
+    @Test
+    void verify_missingOutputFolder_fails() throws IOException {
+        Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        assertEquals(1, verify().exitCode());
+    }
+}

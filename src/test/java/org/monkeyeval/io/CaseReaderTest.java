@@ -1,0 +1,137 @@
+package org.monkeyeval.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.monkeyeval.model.Budget;
+import org.monkeyeval.model.LsmCase;
+
+/**
+ * Every class of bad case file is refused with one line naming the file, the field and the
+ * line:column of the offending token; good files parse to exactly what they say.
+ */
+final class CaseReaderTest {
+
+    private static LsmCase read(String json) throws InvalidInputException {
+        return CaseReader.read("c.json", new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static String good(String runs, String budget) {
+        return "{\"id\": \"x\", \"runs\": " + runs + ", \"budget\": " + budget + "}";
+    }
+
+    @Test
+    void read_validCase_returnsRunsAndBudget() throws Exception {
+        LsmCase c = read("{\"id\": \"seed-10bpe\", \"description\": \"d\",\n"
+                + " \"runs\": [{\"name\": \"L1\", \"entries\": 10000}, {\"entries\": 9223372036854775807}],\n"
+                + " \"budget\": {\"bitsPerEntry\": 0.5}}");
+        assertEquals("seed-10bpe", c.id());
+        assertEquals("d", c.description());
+        assertEquals("L1", c.runs().get(0).name());
+        assertEquals(null, c.runs().get(1).name());
+        assertEquals(Long.MAX_VALUE, c.runs().get(1).entries());
+        assertEquals(new Budget.BitsPerEntry(0.5), c.budget());
+    }
+
+    @Test
+    void read_totalBits_isKeptAsTotal() throws Exception {
+        assertEquals(new Budget.TotalBits(4_000_000), read(good("[{\"entries\": 5}]", "{\"totalBits\": 4000000}")).budget());
+    }
+
+    static Stream<Arguments> badFiles() {
+        return Stream.of(
+                Arguments.of("not JSON", "hello", "c.json:1:", "not valid JSON"),
+                Arguments.of("empty file", "", "c.json", "empty"),
+                Arguments.of("array at top", "[1]", "c.json:1:1", "expected a JSON object"),
+                Arguments.of("unknown field", "{\"id\": \"x\", \"colour\": 1}", "c.json:1:13: colour", "unknown field"),
+                Arguments.of("duplicate field", "{\"id\": \"x\", \"id\": \"y\"}", "c.json:1:", "Duplicate field 'id'"),
+                Arguments.of("missing id", "{\"runs\": [{\"entries\": 1}], \"budget\": {\"totalBits\": 1}}",
+                        "c.json:1:1: id", "missing"),
+                Arguments.of("missing runs", "{\"id\": \"x\", \"budget\": {\"totalBits\": 1}}", "c.json:1:1: runs",
+                        "missing"),
+                Arguments.of("missing budget", "{\"id\": \"x\", \"runs\": [{\"entries\": 1}]}", "c.json:1:1: budget",
+                        "missing"),
+                Arguments.of("empty budget", good("[{\"entries\": 1}]", "{}"), "budget", "needs one of"),
+                Arguments.of("both budgets", good("[{\"entries\": 1}]", "{\"bitsPerEntry\": 1, \"totalBits\": 2}"),
+                        "budget.totalBits", "only one of"),
+                Arguments.of("unknown budget", good("[{\"entries\": 1}]", "{\"bits\": 1}"), "budget.bits",
+                        "unknown field"),
+                Arguments.of("zero entries", good("[{\"entries\": 0}]", "{\"totalBits\": 1}"), "runs[0].entries",
+                        "positive integer, got 0"),
+                Arguments.of("negative entries", good("[{\"entries\": 1}, {\"entries\": -5}]", "{\"totalBits\": 1}"),
+                        "c.json:1:50: runs[1].entries", "got -5"),
+                Arguments.of("fractional entries", good("[{\"entries\": 1.5}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "whole number, got 1.5"),
+                Arguments.of("exponent entries", good("[{\"entries\": 1e3}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "whole number"),
+                Arguments.of("string entries", good("[{\"entries\": \"10\"}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "got the string \"10\""),
+                Arguments.of("null entries", good("[{\"entries\": null}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "got null"),
+                Arguments.of("oversized entries", good("[{\"entries\": 9223372036854775808}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "larger than 2^63-1"),
+                Arguments.of("huge literal", good("[{\"entries\": 1" + "0".repeat(100) + "}]", "{\"totalBits\": 1}"),
+                        "c.json:1:", "too large"),
+                Arguments.of("missing entries", good("[{\"name\": \"L1\"}]", "{\"totalBits\": 1}"),
+                        "runs[0].entries", "missing"),
+                Arguments.of("empty runs", good("[]", "{\"totalBits\": 1}"), "c.json:1:21: runs", "at least one run"),
+                Arguments.of("runs not array", good("{}", "{\"totalBits\": 1}"), "runs", "expected an array"),
+                Arguments.of("run not object", good("[5]", "{\"totalBits\": 1}"), "runs[0]", "expected a run object"),
+                Arguments.of("unknown run field", good("[{\"entries\": 1, \"size\": 2}]", "{\"totalBits\": 1}"),
+                        "runs[0].size", "unknown field"),
+                Arguments.of("null name", good("[{\"entries\": 1, \"name\": null}]", "{\"totalBits\": 1}"),
+                        "runs[0].name", "expected a string, got null"),
+                Arguments.of("negative budget", good("[{\"entries\": 1}]", "{\"bitsPerEntry\": -1}"),
+                        "budget.bitsPerEntry", "must be >= 0"),
+                Arguments.of("string budget", good("[{\"entries\": 1}]", "{\"bitsPerEntry\": \"10\"}"),
+                        "budget.bitsPerEntry", "expected a number"),
+                Arguments.of("null budget", good("[{\"entries\": 1}]", "{\"totalBits\": null}"),
+                        "budget.totalBits", "got null"),
+                Arguments.of("absurd bits per entry", good("[{\"entries\": 1}]", "{\"bitsPerEntry\": 5000}"),
+                        "budget.bitsPerEntry", "over the limit"),
+                Arguments.of("infinite budget", good("[{\"entries\": 1}]", "{\"totalBits\": 1e400}"),
+                        "budget.totalBits", "too large"),
+                Arguments.of("unsafe id", "{\"id\": \"../etc\", \"runs\": [{\"entries\": 1}], \"budget\": {\"totalBits\": 1}}",
+                        "c.json:1:8: id", "not a safe id"),
+                Arguments.of("upper-case id", "{\"id\": \"Seed\"}", "id", "not a safe id"),
+                Arguments.of("numeric id", "{\"id\": 5}", "c.json:1:8: id", "expected a string"),
+                Arguments.of("absurd nesting", good("[{\"entries\": 1}]", "{\"totalBits\": 1}")
+                        .replace("{\"id\"", "{\"description\": " + "[".repeat(5000) + "]".repeat(5000) + ", \"id\""),
+                        "c.json:1:17: description", "expected a string, got an array"),
+                Arguments.of("trailing garbage", good("[{\"entries\": 1}]", "{\"totalBits\": 1}") + " x",
+                        "c.json:1:", ""),
+                Arguments.of("second object", good("[{\"entries\": 1}]", "{\"totalBits\": 1}") + "\n{}",
+                        "c.json:2:1", "unexpected content after the case object"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badFiles")
+    void read_badFile_refusedWithLocatedOneLineMessage(String label, String json, String where, String what) {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
+        String message = e.getMessage();
+        assertTrue(message.startsWith("c.json"), message);
+        assertTrue(message.contains(where), () -> "expected '" + where + "' in: " + message);
+        assertTrue(message.contains(what), () -> "expected '" + what + "' in: " + message);
+        assertFalse(message.contains("\n"), () -> "not one line: " + message);
+        assertFalse(message.contains("Exception"), () -> "leaks an exception name: " + message);
+    }
+
+    @Test
+    void read_errorOnLaterLine_reportsThatLineAndColumn() {
+        String json = "{\n  \"id\": \"x\",\n  \"runs\": [\n    {\"entries\": 10},\n    {\"entries\": 2.5}\n  ],\n"
+                + "  \"budget\": {\"totalBits\": 1}\n}\n";
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
+        assertEquals("c.json:5:17: runs[1].entries: must be a whole number, got 2.5", e.getMessage());
+    }
+}
