@@ -1,6 +1,9 @@
 package org.monkeyeval.cli;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -10,10 +13,19 @@ import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.confirm.ConfirmSettings;
+import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.io.CaseFolder;
+import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.ConfirmReport;
+import org.monkeyeval.report.ConfirmTables;
+import org.monkeyeval.report.Json;
+import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.verify.Verifier;
 
@@ -21,8 +33,9 @@ import org.monkeyeval.verify.Verifier;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Recompute every table from the cases and compare with the files in --out.",
             "Byte-equal passes; otherwise rows are compared by key with a relative tolerance.",
-            "Also fails when an input or output no longer matches its SHA-256 in provenance.json.",
-            "Exit 0 on match, 1 on any regression."})
+            "Also fails when an input or output no longer matches its SHA-256 in the provenance files.",
+            "When --out holds confirm-provenance.json, the confirmation is rerun with its seed and",
+            "queries and its tables are checked too. Exit 0 on match, 1 on any regression."})
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -40,22 +53,54 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Relative tolerance for numeric fields (default: ${DEFAULT-VALUE}).")
     private double tolerance;
 
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Worker threads for rerunning a confirmation (default: available processors).")
+    private Integer threads;
+
     @Override
     public Integer call() throws Exception {
         if (!(tolerance >= 0.0)) {
             throw new UsageException("--tolerance (" + tolerance + ") must be >= 0");
         }
         List<CaseFile> files = CaseFolder.read(cases);
+        Verifier verifier = new Verifier(tolerance);
         AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
-        List<Verifier.Table> tables = List.of(
-                new Verifier.Table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY,
-                        report.documents().get(AllocationTables.CASES_FILE)),
-                new Verifier.Table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY,
-                        report.documents().get(AllocationTables.ROWS_FILE)));
-        Verifier.Result result = new Verifier(tolerance).verify(out, files, tables,
-                report.documents().get(org.monkeyeval.report.Provenance.FILE), List.of("model", "solver"));
-        result.lines().forEach(spec.commandLine().getOut()::println);
-        return result.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
+        List<Verifier.Result> results = new ArrayList<>();
+        results.add(verifier.verify(out, files, List.of(
+                table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
+                table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
+                Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver")));
+
+        Path confirmProvenance = out.resolve(ConfirmReport.PROVENANCE_FILE);
+        if (Files.exists(confirmProvenance)) {
+            ConfirmSettings settings = confirmSettings(confirmProvenance);
+            List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
+            ConfirmReport confirm = ConfirmReport.render(files, counts, settings, ToolInfo.current(),
+                    List.of("verify"), SourceDateEpoch.fromEnvironment());
+            results.add(verifier.verify(out, files, List.of(
+                    table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY, confirm.documents()),
+                    table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY, confirm.documents())),
+                    ConfirmReport.PROVENANCE_FILE, confirm.documents().get(ConfirmReport.PROVENANCE_FILE),
+                    List.of("method")));
+        }
+        boolean passed = results.stream().allMatch(Verifier.Result::passed);
+        results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
+        spec.commandLine().getOut().println(passed ? "PASS" : "REGRESSION");
+        return passed ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    private static Verifier.Table table(String name, List<String> key, java.util.Map<String, String> documents) {
+        return new Verifier.Table(name, key, documents.get(name));
+    }
+
+    private ConfirmSettings confirmSettings(Path provenance) throws InvalidInputException {
+        try {
+            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            return ConfirmReport.settingsFrom(
+                    Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("settings"), t);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new InvalidInputException(provenance + ": settings: cannot be read back: " + e.getMessage());
+        }
     }
 }

@@ -74,7 +74,7 @@ public final class SummaryTable {
         return String.format(Locale.ROOT, "%.5e", v);
     }
 
-    private static String render(List<String[]> rows) {
+    static String render(List<String[]> rows) {
         int columns = rows.get(0).length;
         int[] width = new int[columns];
         for (String[] row : rows) {

@@ -27,17 +27,23 @@ final class VerifyCommandTest {
     Path cases;
     Path out;
 
+    /**
+     * Copies the published folders; the confirmation files are left out unless asked for, since
+     * their presence makes verify rerun the confirmation (seconds, not milliseconds).
+     */
     @BeforeEach
     void copyPublished() throws IOException {
-        cases = copy(PUBLISHED_CASES, dir.resolve("cases"));
-        out = copy(PUBLISHED_OUT, dir.resolve("out"));
+        cases = copy(PUBLISHED_CASES, dir.resolve("cases"), true);
+        out = copy(PUBLISHED_OUT, dir.resolve("out"), false);
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
+    private static Path copy(Path from, Path to, boolean withConfirm) throws IOException {
         Files.createDirectories(to);
         try (Stream<Path> files = Files.list(from)) {
             for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
-                Files.copy(f, to.resolve(f.getFileName()));
+                if (withConfirm || !f.getFileName().toString().startsWith("confirm")) {
+                    Files.copy(f, to.resolve(f.getFileName()));
+                }
             }
         }
         return to;
@@ -54,6 +60,24 @@ final class VerifyCommandTest {
         Cli.Outcome o = Cli.run("verify", "--cases", PUBLISHED_CASES.toString(), "--out", PUBLISHED_OUT.toString());
         assertEquals(0, o.exitCode(), o.out() + o.err());
         assertTrue(o.out().contains("rows.csv: byte-identical"), o.out());
+        assertTrue(o.out().contains("confirm.csv: byte-identical"), o.out());
+    }
+
+    @Test
+    void verify_editedConfirmCount_fails() throws IOException {
+        for (String f : new String[] {"confirm.csv", "confirm-cases.csv", "confirm-provenance.json"}) {
+            Files.copy(PUBLISHED_OUT.resolve(f), out.resolve(f));
+        }
+        Path confirm = out.resolve("confirm.csv");
+        String text = Files.readString(confirm);
+        String edited = text.replaceFirst("(seed-10bpe,optimized,standard,1,10000,[^,]*,[^,]*,[^,]*,1000000,)(\\d+)",
+                "$1" + "999");
+        assertTrue(!edited.equals(text), "fixture: the row to edit exists");
+        Files.writeString(confirm, edited);
+        Cli.Outcome o = verify();
+        assertEquals(1, o.exitCode(), o.out());
+        assertTrue(o.out().contains("FAIL confirm.csv"), o.out());
+        assertTrue(o.out().contains("positives: published 999"), o.out());
     }
 
     @Test

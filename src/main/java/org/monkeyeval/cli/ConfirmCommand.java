@@ -1,0 +1,97 @@
+package org.monkeyeval.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.confirm.ConfirmSettings;
+import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.confirm.Layout;
+import org.monkeyeval.io.CaseFolder;
+import org.monkeyeval.io.OutputFolder;
+import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.AllocationReport;
+import org.monkeyeval.report.ConfirmReport;
+import org.monkeyeval.report.ConfirmSummary;
+import org.monkeyeval.report.ToolInfo;
+
+/** {@code confirm}: builds real filters with the allocated bits and counts their false positives. */
+@Command(name = "confirm", mixinStandardHelpOptions = true,
+        description = {"Build real Bloom filters with the uniform and optimized bits per entry of every case,",
+            "send the same absent-key queries through every run, and report measured against predicted",
+            "false-positive rates (confirm.csv, confirm-cases.csv, confirm-provenance.json).",
+            "Same seed gives the same tables for any thread count."})
+final class ConfirmCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
+            description = "Folder of *.json case files (default: ${DEFAULT-VALUE}).")
+    private Path cases;
+
+    @Option(names = "--out", defaultValue = "out", paramLabel = "DIR",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--queries", defaultValue = "" + ConfirmSettings.DEFAULT_QUERIES, paramLabel = "Q",
+            description = "Absent-key queries per run (default: ${DEFAULT-VALUE}).")
+    private long queries;
+
+    @Option(names = "--seed", defaultValue = "" + ConfirmSettings.DEFAULT_SEED, paramLabel = "S",
+            description = "Seed of keys and hash (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Worker threads (default: available processors).")
+    private Integer threads;
+
+    @Option(names = "--layout", split = ",", defaultValue = "standard,rocksdb", paramLabel = "L",
+            description = "Filter layouts: standard, rocksdb (default: ${DEFAULT-VALUE}).")
+    private List<String> layouts;
+
+    @Option(names = "--precision", paramLabel = "REL",
+            description = "Keep doubling Q until every filtered run's 95% interval half-width is below REL"
+                    + " times its observed rate (capped by --max-queries).")
+    private Double precision;
+
+    @Option(names = "--max-queries", defaultValue = "" + ConfirmSettings.DEFAULT_MAX_QUERIES, paramLabel = "Q",
+            description = "Cap on Q with --precision (default: ${DEFAULT-VALUE}).")
+    private long maxQueries;
+
+    @Override
+    public Integer call() throws Exception {
+        ConfirmSettings settings = settings();
+        List<CaseFile> files = CaseFolder.read(cases);
+        AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
+                ToolInfo.current(), List.of(), SourceDateEpoch.fromEnvironment());
+        var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
+        List<String> command = List.of("confirm", "--cases", cases.toString(), "--out", out.toString(),
+                "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
+                Integer.toString(settings.threads()), "--layout", String.join(",", layouts));
+        ConfirmReport report = ConfirmReport.render(files, counts, settings, ToolInfo.current(), command,
+                SourceDateEpoch.fromEnvironment());
+        OutputFolder.write(out, report.documents());
+        spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
+        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), out);
+        return ExitCodes.OK;
+    }
+
+    private ConfirmSettings settings() throws UsageException {
+        try {
+            List<Layout> parsed = layouts.stream().map(Layout::fromLabel).distinct().toList();
+            int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+            double p = precision == null ? Double.NaN : precision;
+            long cap = precision == null ? Math.max(queries, maxQueries) : maxQueries;
+            return new ConfirmSettings(queries, seed, t, parsed, p, cap);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package org.monkeyeval.confirm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.monkeyeval.alloc.Allocation;
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.filter.Filter;
+import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.model.Run;
+import org.monkeyeval.stats.BinomialInterval;
+
+/**
+ * Builds real filters with the allocated bits per entry and counts what they answer to absent keys.
+ *
+ * <p>Per case: every (allocation, layout, run) gets a filter over that run's keys
+ * ({@link KeySpace#storedKey}: the same keys for every allocation and layout), each filter is
+ * checked for false negatives on every stored key, and the same absent keys
+ * ({@link KeySpace#absentKey} 0..Q-1) go through every filter. Work is split into tasks whose results
+ * are integer counts added up in a fixed order, so the counts do not depend on the thread count.
+ */
+public final class Confirmer {
+
+    /** Allocation labels, in report order. */
+    public static final List<String> ALLOCATIONS = List.of("uniform", "optimized");
+
+    /** Absent keys per query task: small enough to balance two cores, large enough to amortize. */
+    static final long QUERY_CHUNK = 1L << 18;
+
+    /** Salt that separates the filters' hash seed from the key seed. */
+    public static final long HASH_SEED_SALT = 0x6D6F_6E6B_6579_4842L;
+
+    private final ConfirmSettings settings;
+    private final KeySpace keys;
+    private final long hashSeed;
+
+    public Confirmer(ConfirmSettings settings) {
+        this.settings = settings;
+        this.keys = new KeySpace(settings.seed());
+        this.hashSeed = hashSeedFor(settings.seed());
+    }
+
+    /** The seed handed to {@link Hashing#hash64} by every filter: mix13(seed ^ salt). */
+    public static long hashSeedFor(long seed) {
+        return Hashing.mix13(seed ^ HASH_SEED_SALT);
+    }
+
+    /**
+     * Confirms every case.
+     *
+     * @return one count per case, allocation and layout, in that order
+     * @throws FalseNegativeException if any filter rejects one of its own keys
+     */
+    public List<CaseCount> confirm(List<CaseResult> results, ConfirmProgress progress) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), r -> {
+            Thread t = new Thread(r, "confirm-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<CaseCount> counts = new ArrayList<>();
+            for (int c = 0; c < results.size(); c++) {
+                counts.addAll(confirmCase(results.get(c), c, results.size(), pool, progress));
+            }
+            return counts;
+        } finally {
+            pool.shutdownNow();
+            progress.finished();
+        }
+    }
+
+    private record Spec(String allocation, Layout layout, int run, long entries, double bitsPerEntry) {
+    }
+
+    private List<CaseCount> confirmCase(CaseResult result, int index, int cases, ExecutorService pool,
+                                        ConfirmProgress progress) throws InterruptedException {
+        String id = result.lsmCase().id();
+        List<Run> runs = result.lsmCase().runs();
+        if (runs.size() > KeySpace.MAX_RUNS) {
+            throw new IllegalArgumentException("case " + id + " has more runs than the key space allows");
+        }
+        List<Spec> specs = new ArrayList<>();
+        for (String allocation : ALLOCATIONS) {
+            Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
+            for (Layout layout : settings.layouts()) {
+                for (int i = 0; i < runs.size(); i++) {
+                    specs.add(new Spec(allocation, layout, i, runs.get(i).entries(), a.bitsPerEntry(i)));
+                }
+            }
+        }
+
+        progress.update(id, index, cases, "building " + specs.size() + " filters");
+        List<Callable<BuiltFilter>> builds = new ArrayList<>();
+        for (Spec spec : specs) {
+            builds.add(() -> buildChecked(id, spec));
+        }
+        List<BuiltFilter> filters = all(pool, builds);
+
+        long[] positives = new long[specs.size()];
+        long done = 0;
+        long target = settings.queries();
+        while (true) {
+            progress.update(id, index, cases, "querying " + done + ".." + target);
+            List<Callable<Long>> queries = new ArrayList<>();
+            List<Integer> owner = new ArrayList<>();
+            for (int s = 0; s < specs.size(); s++) {
+                Filter filter = filters.get(s).filter();
+                if (filter == null) {
+                    continue;
+                }
+                for (long from = done; from < target; from += QUERY_CHUNK) {
+                    long start = from;
+                    long end = Math.min(target, from + QUERY_CHUNK);
+                    queries.add(() -> countPositives(filter, start, end));
+                    owner.add(s);
+                }
+            }
+            List<Long> counted = all(pool, queries);
+            for (int q = 0; q < counted.size(); q++) {
+                positives[owner.get(q)] += counted.get(q);
+            }
+            done = target;
+            if (!settings.adaptive() || done >= settings.maxQueries() || precise(filters, positives, done)) {
+                break;
+            }
+            target = Math.min(settings.maxQueries(), 2 * done);
+        }
+
+        List<CaseCount> out = new ArrayList<>();
+        for (String allocation : ALLOCATIONS) {
+            for (Layout layout : settings.layouts()) {
+                List<RunCount> runCounts = new ArrayList<>();
+                for (int s = 0; s < specs.size(); s++) {
+                    Spec spec = specs.get(s);
+                    if (spec.allocation().equals(allocation) && spec.layout() == layout) {
+                        runCounts.add(count(id, spec, filters.get(s), positives[s], done));
+                    }
+                }
+                out.add(new CaseCount(id, allocation, layout, done, runCounts));
+            }
+        }
+        return out;
+    }
+
+    private BuiltFilter buildChecked(String caseId, Spec spec) {
+        int run = spec.run();
+        BuiltFilter built = spec.layout().build(spec.entries(), spec.bitsPerEntry(),
+                i -> keys.storedKey(run, i), hashSeed);
+        if (built.present()) {
+            Filter filter = built.filter();
+            for (long i = 0; i < spec.entries(); i++) {
+                if (!filter.mayContain(keys.storedKey(run, i))) {
+                    throw new FalseNegativeException(caseId + " " + spec.allocation() + " " + spec.layout().label()
+                            + " run " + (run + 1) + ": stored key #" + i + " was rejected");
+                }
+            }
+        }
+        return built;
+    }
+
+    private long countPositives(Filter filter, long from, long to) {
+        long positives = 0;
+        for (long j = from; j < to; j++) {
+            if (filter.mayContain(keys.absentKey(j))) {
+                positives++;
+            }
+        }
+        return positives;
+    }
+
+    private boolean precise(List<BuiltFilter> filters, long[] positives, long queries) {
+        for (int s = 0; s < filters.size(); s++) {
+            if (!filters.get(s).present()) {
+                continue;
+            }
+            if (positives[s] == 0) {
+                return false;
+            }
+            BinomialInterval ci = BinomialInterval.clopperPearson(positives[s], queries,
+                    RunCount.CONFIDENCE);
+            double observed = (double) positives[s] / queries;
+            if ((ci.upper() - ci.lower()) / 2 / observed > settings.precision()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static RunCount count(String caseId, Spec spec, BuiltFilter f, long positives, long queries) {
+        long useful = f.present() ? queries - positives : 0;
+        long probes = f.present() ? positives : queries;
+        return new RunCount(caseId, spec.allocation(), spec.layout(), spec.run() + 1, spec.entries(),
+                spec.bitsPerEntry(), f.filterBits(), f.hashes(), queries, f.present() ? positives : 0, 0, useful,
+                probes, MonkeyModel.idealFpr(spec.bitsPerEntry()), f.predictedFpr(), f.buildVariance(), f.cacheLocalFpr(),
+                f.poissonMixtureFpr());
+    }
+
+    private static <T> List<T> all(ExecutorService pool, List<Callable<T>> tasks) throws InterruptedException {
+        List<Future<T>> futures = pool.invokeAll(tasks);
+        List<T> results = new ArrayList<>(futures.size());
+        for (Future<T> future : futures) {
+            try {
+                results.add(future.get());
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+        return results;
+    }
+}

@@ -1,0 +1,108 @@
+package org.monkeyeval.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.ConfirmSettings;
+import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.confirm.Layout;
+import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.model.CaseFile;
+
+/**
+ * Renders the documents of {@code confirm}: {@code confirm.csv}, {@code confirm-cases.csv} and
+ * {@code confirm-provenance.json}. The tables do not depend on the thread count; the provenance
+ * records it.
+ *
+ * @param counts    the counts, in case, allocation, layout order
+ * @param documents file name to text, in writing order
+ */
+public record ConfirmReport(List<CaseCount> counts, Map<String, String> documents) {
+
+    public static final String PROVENANCE_FILE = "confirm-provenance.json";
+
+    /** Renders the documents for counts already computed. */
+    public static ConfirmReport render(List<CaseFile> files, List<CaseCount> counts, ConfirmSettings settings,
+                                       ToolInfo tool, List<String> command, OptionalLong sourceDateEpoch) {
+        Map<String, String> tables = new LinkedHashMap<>();
+        tables.put(ConfirmTables.CASES_FILE, ConfirmTables.cases(counts));
+        tables.put(ConfirmTables.RUNS_FILE, ConfirmTables.runs(counts));
+
+        ObjectNode p = Json.object();
+        p.set("tool", Provenance.tool(tool));
+        if (sourceDateEpoch.isPresent()) {
+            p.put("sourceDateEpoch", sourceDateEpoch.getAsLong());
+        }
+        ArrayNode commandNode = p.putArray("command");
+        command.forEach(commandNode::add);
+        p.set("settings", settings(settings));
+        p.set("method", method());
+        p.set("inputs", Provenance.inputs(files));
+        p.set("outputs", Provenance.outputs(tables));
+
+        Map<String, String> documents = new LinkedHashMap<>(tables);
+        documents.put(PROVENANCE_FILE, Json.write(p));
+        return new ConfirmReport(List.copyOf(counts), documents);
+    }
+
+    /** The settings section; {@code threads} is recorded but does not change any table. */
+    public static ObjectNode settings(ConfirmSettings settings) {
+        ObjectNode node = Json.object();
+        node.put("seed", settings.seed());
+        node.put("queries", settings.queries());
+        ArrayNode layouts = node.putArray("layouts");
+        settings.layouts().forEach(l -> layouts.add(l.label()));
+        Json.putNumber(node, "precision", settings.precision());
+        node.put("maxQueries", settings.maxQueries());
+        node.put("threads", settings.threads());
+        return node;
+    }
+
+    /** Reads the settings back from a provenance settings section (for {@code verify}). */
+    public static ConfirmSettings settingsFrom(com.fasterxml.jackson.databind.JsonNode node, int threads) {
+        List<Layout> layouts = new java.util.ArrayList<>();
+        node.path("layouts").forEach(l -> layouts.add(Layout.fromLabel(l.asText())));
+        double precision = node.path("precision").isNumber() ? node.path("precision").asDouble() : Double.NaN;
+        return new ConfirmSettings(node.path("queries").asLong(), node.path("seed").asLong(), threads, layouts,
+                precision, node.path("maxQueries").asLong());
+    }
+
+    /** The method section: keys, hash, layouts, predictions, counting, intervals. */
+    public static ObjectNode method() {
+        ObjectNode node = Json.object();
+        node.put("hash", Hashing.NAME);
+        node.put("hashSeed", "mix13(seed ^ 0x" + Long.toHexString(Confirmer.HASH_SEED_SALT) + ")");
+        node.put("keys", KeySpace.NAME);
+        node.put("keysPerRun", "run i (0-based) holds storedKey(i, 0 .. n_i - 1); the same keys under every"
+                + " allocation and layout; queries are absentKey(0 .. Q - 1), disjoint by construction, the same"
+                + " for every run");
+        ObjectNode layouts = node.putObject("layouts");
+        layouts.put("standard", StandardBloom.PROBE_DERIVATION);
+        layouts.put("rocksdb", RocksDbLocalBloom.PROBE_DERIVATION);
+        ObjectNode predictions = node.putObject("predictions");
+        predictions.put("model_fpr", "exp(-ln(2)^2 * b) (Monkey eq. 2)");
+        predictions.put("standard", "(1 - exp(-k n / m))^k at the built m and k");
+        predictions.put("rocksdb", "Poisson mixture over keys per 512-bit line (Putze, Sanders, Singler 2007);"
+                + " RocksDB's CacheLocalFpRate reported beside it as cache_local_fpr");
+        node.put("counting", "P = filter said may-contain, T = key present (0 for absent queries), U = filter said"
+                + " no; observed_fpr = (P - T) / (P - T + U), empty when the denominator is 0; a run without a"
+                + " filter is read by every query (probes = Q)");
+        node.put("fprInterval", "Clopper-Pearson, 95%");
+        node.put("rInterval", "measured_R +- 1.96 * sqrt(sum (x+2)/(Q+4) * (1 - (x+2)/(Q+4)) / Q) over filtered runs"
+                + " (Agresti-Coull adjusted), floored at the bypassed runs' count");
+        node.put("zScore", "(x - Q p) / sqrt(Q p (1 - p)) with p = predicted_fpr; R_z_score uses"
+                + " sqrt(sum p (1 - p) / Q)");
+        node.put("noFalseNegatives", "every stored key of every filter is queried once after building; any"
+                + " rejection aborts the confirmation");
+        return node;
+    }
+}

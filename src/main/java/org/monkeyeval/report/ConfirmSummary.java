@@ -1,0 +1,28 @@
+package org.monkeyeval.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.monkeyeval.confirm.CaseCount;
+
+/** Terminal summary of a confirmation: measured R beside the model's and the layout's prediction. */
+public final class ConfirmSummary {
+
+    private ConfirmSummary() {
+    }
+
+    public static String cases(List<CaseCount> counts) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"case", "allocation", "layout", "queries", "measured R", "95% interval",
+            "predicted R", "model R", "z"});
+        for (CaseCount c : counts) {
+            double z = c.zScore();
+            rows.add(new String[] {c.caseId(), c.allocation(), c.layout().label(), Long.toString(c.queries()),
+                SummaryTable.g(c.measuredR()),
+                "[" + SummaryTable.g(c.measuredLow()) + ", " + SummaryTable.g(c.measuredHigh()) + "]",
+                SummaryTable.g(c.predictedR()), SummaryTable.g(c.modelR()),
+                Double.isNaN(z) ? "" : String.format(java.util.Locale.ROOT, "%.2f", z)});
+        }
+        return SummaryTable.render(rows);
+    }
+}

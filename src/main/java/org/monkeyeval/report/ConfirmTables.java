@@ -1,0 +1,83 @@
+package org.monkeyeval.report;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.stats.BinomialInterval;
+
+/** The confirmation tables: {@code confirm.csv} (one row per run) and {@code confirm-cases.csv}. */
+public final class ConfirmTables {
+
+    public static final String RUNS_FILE = "confirm.csv";
+    public static final String CASES_FILE = "confirm-cases.csv";
+
+    /** Columns of {@code confirm.csv}; the first eighteen are a published contract. */
+    public static final List<String> RUN_COLUMNS = List.of(
+            "case_id", "allocation", "layout", "run", "entries", "bits_per_entry", "filter_bits", "hashes",
+            "queries", "positives", "true_positives", "useful_negatives", "observed_fpr", "fpr_low", "fpr_high",
+            "model_fpr", "predicted_fpr", "z_score",
+            "probes", "cache_local_fpr", "poisson_mixture_fpr");
+
+    /** Columns of {@code confirm-cases.csv}; the first nine are a published contract. */
+    public static final List<String> CASE_COLUMNS = List.of(
+            "case_id", "allocation", "layout", "queries", "measured_R", "measured_R_low", "measured_R_high",
+            "model_R", "predicted_R",
+            "R_z_score", "measured_improvement", "model_improvement", "predicted_improvement");
+
+    public static final List<String> RUN_KEY = List.of("case_id", "allocation", "layout", "run");
+    public static final List<String> CASE_KEY = List.of("case_id", "allocation", "layout");
+
+    private ConfirmTables() {
+    }
+
+    /** {@code confirm.csv}. */
+    public static String runs(List<CaseCount> counts) {
+        Csv csv = new Csv().row(RUN_COLUMNS);
+        for (CaseCount c : counts) {
+            for (RunCount r : c.runs()) {
+                BinomialInterval ci = r.interval();
+                csv.row(r.caseId(), r.allocation(), r.layout().label(), Integer.toString(r.run()),
+                        Long.toString(r.entries()), Numbers.format(r.bitsPerEntry()), Long.toString(r.filterBits()),
+                        Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
+                        Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
+                        orEmpty(r.observedFpr()), ci == null ? "" : Numbers.format(ci.lower()),
+                        ci == null ? "" : Numbers.format(ci.upper()), Numbers.format(r.modelFpr()),
+                        Numbers.format(r.predictedFpr()), orEmpty(r.zScore()), Long.toString(r.probes()),
+                        orEmpty(r.cacheLocalFpr()), orEmpty(r.poissonFpr()));
+            }
+        }
+        return csv.toString();
+    }
+
+    /** {@code confirm-cases.csv}, with uniform/optimized improvements on both rows of a layout. */
+    public static String cases(List<CaseCount> counts) {
+        Map<String, CaseCount> byKey = new HashMap<>();
+        for (CaseCount c : counts) {
+            byKey.put(c.caseId() + "|" + c.allocation() + "|" + c.layout(), c);
+        }
+        Csv csv = new Csv().row(CASE_COLUMNS);
+        for (CaseCount c : counts) {
+            CaseCount uniform = byKey.get(c.caseId() + "|uniform|" + c.layout());
+            CaseCount optimized = byKey.get(c.caseId() + "|optimized|" + c.layout());
+            boolean pair = uniform != null && optimized != null;
+            csv.row(c.caseId(), c.allocation(), c.layout().label(), Long.toString(c.queries()),
+                    Numbers.format(c.measuredR()), Numbers.format(c.measuredLow()), Numbers.format(c.measuredHigh()),
+                    Numbers.format(c.modelR()), Numbers.format(c.predictedR()), orEmpty(c.zScore()),
+                    pair ? ratio(uniform.measuredR(), optimized.measuredR()) : "",
+                    pair ? ratio(uniform.modelR(), optimized.modelR()) : "",
+                    pair ? ratio(uniform.predictedR(), optimized.predictedR()) : "");
+        }
+        return csv.toString();
+    }
+
+    private static String ratio(double a, double b) {
+        return b == 0 ? "" : Numbers.format(a / b);
+    }
+
+    private static String orEmpty(double v) {
+        return Double.isFinite(v) ? Numbers.format(v) : "";
+    }
+}
