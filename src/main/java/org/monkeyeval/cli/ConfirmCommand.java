@@ -13,6 +13,8 @@ import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
+import org.monkeyeval.engine.EngineSettings;
+import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.model.CaseFile;
@@ -26,7 +28,9 @@ import org.monkeyeval.report.ToolInfo;
         description = {"Build real Bloom filters with the uniform and optimized bits per entry of every case,",
             "send the same absent-key queries through every run, and report measured against predicted",
             "false-positive rates (confirm.csv, confirm-cases.csv, confirm-provenance.json).",
-            "Same seed gives the same tables for any thread count."})
+            "Same seed gives the same tables for any thread count.",
+            "With --engine rocksdb, also runs the allocations inside an embedded RocksDB and reads its",
+            "own statistics (engine.csv, engine rows in confirm-cases.csv)."})
 final class ConfirmCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -61,6 +65,24 @@ final class ConfirmCommand implements Callable<Integer> {
                     + " times its observed rate (capped by --max-queries).")
     private Double precision;
 
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "Also check the allocations inside a real engine: rocksdb (embedded RocksDB,"
+                    + " its own filters and statistics; writes engine.csv).")
+    private String engine;
+
+    @Option(names = "--engine-cases", split = ",", paramLabel = "ID",
+            description = "Cases to check in the engine (default: all).")
+    private List<String> engineCases = List.of();
+
+    @Option(names = "--engine-queries", defaultValue = "" + EngineSettings.DEFAULT_QUERIES, paramLabel = "Q",
+            description = "Absent-key lookups per run in the engine (default: ${DEFAULT-VALUE}).")
+    private long engineQueries;
+
+    @Option(names = "--present-share", defaultValue = "" + EngineSettings.DEFAULT_PRESENT_SHARE, paramLabel = "F",
+            description = "Present-key lookups per run in the engine, as a share of --engine-queries, so the"
+                    + " true-positive counter is exercised (default: ${DEFAULT-VALUE}).")
+    private double presentShare;
+
     @Option(names = "--max-queries", defaultValue = "" + ConfirmSettings.DEFAULT_MAX_QUERIES, paramLabel = "Q",
             description = "Cap on Q with --precision (default: ${DEFAULT-VALUE}).")
     private long maxQueries;
@@ -71,16 +93,44 @@ final class ConfirmCommand implements Callable<Integer> {
         List<CaseFile> files = CaseFolder.read(cases);
         AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of(), SourceDateEpoch.fromEnvironment());
+        EngineSettings engineSettings = engineSettings(files);
         var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
-        List<String> command = List.of("confirm", "--cases", cases.toString(), "--out", out.toString(),
-                "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
-                Integer.toString(settings.threads()), "--layout", String.join(",", layouts));
-        ConfirmReport report = ConfirmReport.render(files, counts, settings, ToolInfo.current(), command,
-                SourceDateEpoch.fromEnvironment());
+        ConfirmReport.Engine engineResult = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
+                new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));
+        List<String> command = new java.util.ArrayList<>(List.of("confirm", "--cases", cases.toString(), "--out",
+                out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
+                Integer.toString(settings.threads()), "--layout", String.join(",", layouts)));
+        if (engineSettings != null) {
+            command.addAll(List.of("--engine", engine, "--engine-cases", String.join(",", engineCases),
+                    "--engine-queries", Long.toString(engineQueries), "--present-share",
+                    Double.toString(presentShare)));
+        }
+        ConfirmReport report = ConfirmReport.render(files, counts, settings, engineResult, ToolInfo.current(),
+                command, SourceDateEpoch.fromEnvironment());
         OutputFolder.write(out, report.documents());
         spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), out);
         return ExitCodes.OK;
+    }
+
+    private EngineSettings engineSettings(List<CaseFile> files) throws UsageException {
+        if (engine == null) {
+            return null;
+        }
+        if (!engine.equals("rocksdb")) {
+            throw new UsageException("--engine: unknown engine '" + engine + "' (expected rocksdb)");
+        }
+        List<String> known = files.stream().map(f -> f.lsmCase().id()).toList();
+        for (String id : engineCases) {
+            if (!known.contains(id)) {
+                throw new UsageException("--engine-cases: no case with id '" + id + "' in " + cases);
+            }
+        }
+        try {
+            return new EngineSettings(engineQueries, seed, presentShare, engineCases);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private ConfirmSettings settings() throws UsageException {

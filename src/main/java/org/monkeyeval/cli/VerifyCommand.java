@@ -17,6 +17,8 @@ import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.engine.EngineSettings;
+import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
@@ -24,6 +26,7 @@ import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ConfirmTables;
+import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ToolInfo;
@@ -76,13 +79,20 @@ final class VerifyCommand implements Callable<Integer> {
         if (Files.exists(confirmProvenance)) {
             ConfirmSettings settings = confirmSettings(confirmProvenance);
             List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
-            ConfirmReport confirm = ConfirmReport.render(files, counts, settings, ToolInfo.current(),
+            EngineSettings engineSettings = engineSettings(confirmProvenance);
+            ConfirmReport.Engine engine = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
+                    new RocksDbEngineCheck(engineSettings).check(report.results(), ConfirmProgress.SILENT));
+            ConfirmReport confirm = ConfirmReport.render(files, counts, settings, engine, ToolInfo.current(),
                     List.of("verify"), SourceDateEpoch.fromEnvironment());
-            results.add(verifier.verify(out, files, List.of(
+            List<Verifier.Table> tables = new ArrayList<>(List.of(
                     table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY, confirm.documents()),
-                    table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY, confirm.documents())),
-                    ConfirmReport.PROVENANCE_FILE, confirm.documents().get(ConfirmReport.PROVENANCE_FILE),
-                    List.of("method")));
+                    table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY, confirm.documents())));
+            if (engine != null) {
+                tables.add(new Verifier.Table(EngineTables.FILE, EngineTables.KEY,
+                        confirm.documents().get(EngineTables.FILE), EngineTables.VOLATILE_COLUMNS));
+            }
+            results.add(verifier.verify(out, files, tables, ConfirmReport.PROVENANCE_FILE,
+                    confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
         }
         boolean passed = results.stream().allMatch(Verifier.Result::passed);
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
@@ -92,6 +102,15 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static Verifier.Table table(String name, List<String> key, java.util.Map<String, String> documents) {
         return new Verifier.Table(name, key, documents.get(name));
+    }
+
+    private static EngineSettings engineSettings(Path provenance) throws InvalidInputException {
+        try {
+            var node = Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("engine");
+            return node.isMissingNode() ? null : ConfirmReport.engineSettingsFrom(node);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new InvalidInputException(provenance + ": engine: cannot be read back: " + e.getMessage());
+        }
     }
 
     private ConfirmSettings confirmSettings(Path provenance) throws InvalidInputException {

@@ -7,11 +7,11 @@ import java.util.List;
  *
  * @param caseId     case id
  * @param allocation "uniform" or "optimized"
- * @param layout     filter layout
+ * @param layout     filter layout label ({@link Layout#label()}, or {@code rocksdb-engine})
  * @param queries    Q
  * @param runs       one count per run, in case-file order
  */
-public record CaseCount(String caseId, String allocation, Layout layout, long queries, List<RunCount> runs) {
+public record CaseCount(String caseId, String allocation, String layout, long queries, List<RunCount> runs) {
 
     /** z for a two-sided 95% normal interval. */
     private static final double Z95 = 1.959963984540054;

@@ -143,7 +143,7 @@ public final class Confirmer {
                         runCounts.add(count(id, spec, filters.get(s), positives[s], done));
                     }
                 }
-                out.add(new CaseCount(id, allocation, layout, done, runCounts));
+                out.add(new CaseCount(id, allocation, layout.label(), done, runCounts));
             }
         }
         return out;
@@ -196,7 +196,7 @@ public final class Confirmer {
     private static RunCount count(String caseId, Spec spec, BuiltFilter f, long positives, long queries) {
         long useful = f.present() ? queries - positives : 0;
         long probes = f.present() ? positives : queries;
-        return new RunCount(caseId, spec.allocation(), spec.layout(), spec.run() + 1, spec.entries(),
+        return new RunCount(caseId, spec.allocation(), spec.layout().label(), spec.run() + 1, spec.entries(),
                 spec.bitsPerEntry(), f.filterBits(), f.hashes(), queries, f.present() ? positives : 0, 0, useful,
                 probes, MonkeyModel.idealFpr(spec.bitsPerEntry()), f.predictedFpr(), f.buildVariance(), f.cacheLocalFpr(),
                 f.poissonMixtureFpr());

@@ -7,7 +7,7 @@ import org.monkeyeval.stats.BinomialInterval;
  *
  * @param caseId         case id
  * @param allocation     "uniform" or "optimized"
- * @param layout         filter layout
+ * @param layout         filter layout label ({@link Layout#label()}, or {@code rocksdb-engine})
  * @param run            1-based position of the run in the case file
  * @param entries        n_i
  * @param bitsPerEntry   allocated b_i
@@ -24,7 +24,7 @@ import org.monkeyeval.stats.BinomialInterval;
  * @param cacheLocalFpr  RocksDB's CacheLocalFpRate (NaN for other layouts)
  * @param poissonFpr     Poisson mixture over keys per cache line (NaN for other layouts)
  */
-public record RunCount(String caseId, String allocation, Layout layout, int run, long entries, double bitsPerEntry,
+public record RunCount(String caseId, String allocation, String layout, int run, long entries, double bitsPerEntry,
                        long filterBits, int hashes, long queries, long positives, long truePositives,
                        long usefulNegatives, long probes, double modelFpr, double predictedFpr,
                        double buildVariance, double cacheLocalFpr, double poissonFpr) {

@@ -12,6 +12,8 @@ import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
+import org.monkeyeval.engine.EngineSettings;
+import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.RocksDbLocalBloom;
@@ -30,12 +32,29 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
 
     public static final String PROVENANCE_FILE = "confirm-provenance.json";
 
-    /** Renders the documents for counts already computed. */
+    /**
+     * The engine check's part, when it ran.
+     *
+     * @param settings what it did
+     * @param result   its rows and per-case sums
+     */
+    public record Engine(EngineSettings settings, RocksDbEngineCheck.Result result) {
+    }
+
+    /** Renders the documents for counts already computed; {@code engine} may be null. */
     public static ConfirmReport render(List<CaseFile> files, List<CaseCount> counts, ConfirmSettings settings,
-                                       ToolInfo tool, List<String> command, OptionalLong sourceDateEpoch) {
+                                       Engine engine, ToolInfo tool, List<String> command,
+                                       OptionalLong sourceDateEpoch) {
         Map<String, String> tables = new LinkedHashMap<>();
-        tables.put(ConfirmTables.CASES_FILE, ConfirmTables.cases(counts));
+        List<CaseCount> caseRows = new java.util.ArrayList<>(counts);
+        if (engine != null) {
+            caseRows.addAll(engine.result().cases());
+        }
+        tables.put(ConfirmTables.CASES_FILE, ConfirmTables.cases(caseRows));
         tables.put(ConfirmTables.RUNS_FILE, ConfirmTables.runs(counts));
+        if (engine != null) {
+            tables.put(EngineTables.FILE, EngineTables.rows(engine.result().runs(), counts));
+        }
 
         ObjectNode p = Json.object();
         p.set("tool", Provenance.tool(tool));
@@ -46,6 +65,9 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         command.forEach(commandNode::add);
         p.set("settings", settings(settings));
         p.set("method", method());
+        if (engine != null) {
+            p.set("engine", engine(engine.settings()));
+        }
         p.set("inputs", Provenance.inputs(files));
         p.set("outputs", Provenance.outputs(tables));
 
@@ -74,6 +96,44 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         double precision = node.path("precision").isNumber() ? node.path("precision").asDouble() : Double.NaN;
         return new ConfirmSettings(node.path("queries").asLong(), node.path("seed").asLong(), threads, layouts,
                 precision, node.path("maxQueries").asLong());
+    }
+
+    /** The engine section: what ran, with which options, and what is compared. */
+    public static ObjectNode engine(EngineSettings settings) {
+        ObjectNode node = Json.object();
+        node.put("name", "RocksDB, embedded through RocksJava (org.rocksdb:rocksdbjni)");
+        node.put("version", RocksDbEngineCheck.engineVersion());
+        node.put("seed", settings.seed());
+        node.put("queries", settings.queries());
+        Json.putNumber(node, "presentShare", settings.presentShare());
+        ArrayNode cases = node.putArray("cases");
+        settings.caseIds().forEach(cases::add);
+        node.put("keys", EngineSettings.KEY_BYTES + "-byte keys: KeySpace key big-endian, then mix13(key) big-endian;"
+                + " bytewise comparator");
+        node.put("runs", "one column family per run, each holding one SST file written by SstFileWriter with the"
+                + " run's options and ingested (move); every absent lookup issues one get per run");
+        ObjectNode options = node.putObject("options");
+        options.put("filterPolicy", "BloomFilter(bits_per_key = allocated b_i), full filter; no filter policy for b_i = 0");
+        options.put("formatVersion", EngineSettings.FORMAT_VERSION);
+        options.put("optimizeFiltersForMemory", false);
+        options.put("wholeKeyFiltering", true);
+        options.put("cacheIndexAndFilterBlocks", false);
+        options.put("blockCacheBytes", EngineSettings.BLOCK_CACHE_BYTES);
+        options.put("disableAutoCompactions", true);
+        node.put("counters", "per-run deltas of BLOOM_FILTER_FULL_POSITIVE (P), BLOOM_FILTER_FULL_TRUE_POSITIVE (T),"
+                + " BLOOM_FILTER_USEFUL (U), BLOCK_CACHE_DATA_MISS, BLOCK_CACHE_DATA_HIT");
+        node.put("prediction", "binomial line-load mixture at the engine's filter size and RocksDB's probe count");
+        ArrayNode ignored = node.putArray("notCompared");
+        EngineTables.VOLATILE_COLUMNS.forEach(ignored::add);
+        return node;
+    }
+
+    /** Reads the engine settings back from a provenance engine section (for {@code verify}). */
+    public static EngineSettings engineSettingsFrom(com.fasterxml.jackson.databind.JsonNode node) {
+        List<String> cases = new java.util.ArrayList<>();
+        node.path("cases").forEach(c -> cases.add(c.asText()));
+        return new EngineSettings(node.path("queries").asLong(), node.path("seed").asLong(),
+                node.path("presentShare").asDouble(), cases);
     }
 
     /** The method section: keys, hash, layouts, predictions, counting, intervals. */

@@ -17,7 +17,7 @@ public final class ConfirmSummary {
             "predicted R", "model R", "z"});
         for (CaseCount c : counts) {
             double z = c.zScore();
-            rows.add(new String[] {c.caseId(), c.allocation(), c.layout().label(), Long.toString(c.queries()),
+            rows.add(new String[] {c.caseId(), c.allocation(), c.layout(), Long.toString(c.queries()),
                 SummaryTable.g(c.measuredR()),
                 "[" + SummaryTable.g(c.measuredLow()) + ", " + SummaryTable.g(c.measuredHigh()) + "]",
                 SummaryTable.g(c.predictedR()), SummaryTable.g(c.modelR()),

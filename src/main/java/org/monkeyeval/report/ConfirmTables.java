@@ -38,18 +38,23 @@ public final class ConfirmTables {
         Csv csv = new Csv().row(RUN_COLUMNS);
         for (CaseCount c : counts) {
             for (RunCount r : c.runs()) {
-                BinomialInterval ci = r.interval();
-                csv.row(r.caseId(), r.allocation(), r.layout().label(), Integer.toString(r.run()),
-                        Long.toString(r.entries()), Numbers.format(r.bitsPerEntry()), Long.toString(r.filterBits()),
-                        Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
-                        Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
-                        orEmpty(r.observedFpr()), ci == null ? "" : Numbers.format(ci.lower()),
-                        ci == null ? "" : Numbers.format(ci.upper()), Numbers.format(r.modelFpr()),
-                        Numbers.format(r.predictedFpr()), orEmpty(r.zScore()), Long.toString(r.probes()),
-                        orEmpty(r.cacheLocalFpr()), orEmpty(r.poissonFpr()));
+                csv.row(runFields(r));
             }
         }
         return csv.toString();
+    }
+
+    /** The {@link #RUN_COLUMNS} fields of one run, shared with the engine table. */
+    static List<String> runFields(RunCount r) {
+        BinomialInterval ci = r.interval();
+        return List.of(r.caseId(), r.allocation(), r.layout(), Integer.toString(r.run()),
+                Long.toString(r.entries()), Numbers.format(r.bitsPerEntry()), Long.toString(r.filterBits()),
+                Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
+                Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
+                orEmpty(r.observedFpr()), ci == null ? "" : Numbers.format(ci.lower()),
+                ci == null ? "" : Numbers.format(ci.upper()), Numbers.format(r.modelFpr()),
+                Numbers.format(r.predictedFpr()), orEmpty(r.zScore()), Long.toString(r.probes()),
+                orEmpty(r.cacheLocalFpr()), orEmpty(r.poissonFpr()));
     }
 
     /** {@code confirm-cases.csv}, with uniform/optimized improvements on both rows of a layout. */
@@ -63,7 +68,7 @@ public final class ConfirmTables {
             CaseCount uniform = byKey.get(c.caseId() + "|uniform|" + c.layout());
             CaseCount optimized = byKey.get(c.caseId() + "|optimized|" + c.layout());
             boolean pair = uniform != null && optimized != null;
-            csv.row(c.caseId(), c.allocation(), c.layout().label(), Long.toString(c.queries()),
+            csv.row(c.caseId(), c.allocation(), c.layout(), Long.toString(c.queries()),
                     Numbers.format(c.measuredR()), Numbers.format(c.measuredLow()), Numbers.format(c.measuredHigh()),
                     Numbers.format(c.modelR()), Numbers.format(c.predictedR()), orEmpty(c.zScore()),
                     pair ? ratio(uniform.measuredR(), optimized.measuredR()) : "",
@@ -77,7 +82,7 @@ public final class ConfirmTables {
         return b == 0 ? "" : Numbers.format(a / b);
     }
 
-    private static String orEmpty(double v) {
+    static String orEmpty(double v) {
         return Double.isFinite(v) ? Numbers.format(v) : "";
     }
 }

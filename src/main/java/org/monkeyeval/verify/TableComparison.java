@@ -29,6 +29,12 @@ public final class TableComparison {
      */
     public static List<String> compare(String name, CsvTable expected, CsvTable actual, List<String> key,
                                        double tolerance) {
+        return compare(name, expected, actual, key, tolerance, List.of());
+    }
+
+    /** As {@link #compare(String, CsvTable, CsvTable, List, double)}, skipping the {@code ignored} columns. */
+    public static List<String> compare(String name, CsvTable expected, CsvTable actual, List<String> key,
+                                       double tolerance, List<String> ignored) {
         List<String> problems = new ArrayList<>();
         if (!expected.header().equals(actual.header())) {
             problems.add(name + ": header differs: published " + expected.header() + ", recomputed " + actual.header());
@@ -53,7 +59,8 @@ public final class TableComparison {
                 missing.add(describeKey(key, entry.getKey()));
                 continue;
             }
-            compareRow(expected.header(), key, entry.getKey(), old, entry.getValue(), tolerance, differences);
+            compareRow(expected.header(), key, entry.getKey(), old, entry.getValue(), tolerance, ignored,
+                    differences);
         }
         for (List<String> k : published.keySet()) {
             if (!recomputed.containsKey(k)) {
@@ -99,8 +106,12 @@ public final class TableComparison {
     }
 
     private static void compareRow(List<String> header, List<String> keyNames, List<String> key, List<String> old,
-                                   List<String> now, double tolerance, List<Difference> out) {
+                                   List<String> now, double tolerance, List<String> ignored,
+                                   List<Difference> out) {
         for (int c = 0; c < header.size(); c++) {
+            if (ignored.contains(header.get(c))) {
+                continue;
+            }
             String a = old.get(c);
             String b = now.get(c);
             if (Objects.equals(a, b)) {

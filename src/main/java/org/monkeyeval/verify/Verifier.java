@@ -25,8 +25,18 @@ public final class Verifier {
     /** Default relative tolerance for numeric fields. */
     public static final double DEFAULT_TOLERANCE = 1e-9;
 
-    /** A table to check: file name, key columns and the recomputed text. */
-    public record Table(String fileName, List<String> key, String recomputed) {
+    /**
+     * A table to check.
+     *
+     * @param fileName   file name in the output folder
+     * @param key        key columns
+     * @param recomputed the recomputed text
+     * @param ignored    columns not compared (measurements that vary between runs, e.g. latency)
+     */
+    public record Table(String fileName, List<String> key, String recomputed, List<String> ignored) {
+        public Table(String fileName, List<String> key, String recomputed) {
+            this(fileName, key, recomputed, List.of());
+        }
     }
 
     /** The outcome: pass or not, and the lines that explain it. */
@@ -69,10 +79,11 @@ public final class Verifier {
                 continue;
             }
             List<String> problems = TableComparison.compare(table.fileName(), CsvTable.parse(published),
-                    CsvTable.parse(table.recomputed()), table.key(), tolerance);
+                    CsvTable.parse(table.recomputed()), table.key(), tolerance, table.ignored());
             if (problems.isEmpty()) {
                 lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + tolerance
-                        + " (bytes differ)");
+                        + (table.ignored().isEmpty() ? " (bytes differ)" : " (not compared: "
+                        + String.join(", ", table.ignored()) + ")"));
             } else {
                 lines.add("FAIL " + table.fileName());
                 problems.forEach(p -> lines.add("  " + p));

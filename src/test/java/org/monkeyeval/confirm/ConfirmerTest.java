@@ -75,7 +75,7 @@ final class ConfirmerTest {
                 solved("seed-10bpe", 10, 10_000, 100_000, 1_000_000));
         CaseCount uniform = counts.get(0);
         CaseCount optimized = counts.get(2);
-        assertEquals(Layout.STANDARD, uniform.layout());
+        assertEquals("standard", uniform.layout());
         assertEquals("optimized", optimized.allocation());
         double measured = uniform.measuredR() / optimized.measuredR();
         assertEquals(2.107, measured, 0.05 * 2.107, "measured improvement " + measured);
@@ -93,7 +93,7 @@ final class ConfirmerTest {
     void confirm_cacheLocalLayout_worseThanIdealAtTenBits() throws Exception {
         List<CaseCount> counts = confirm(fixed(1_000_000, 2), solved("equal", 10, 200_000));
         RunCount rocks = counts.get(1).runs().get(0);
-        assertEquals(Layout.ROCKSDB, rocks.layout());
+        assertEquals("rocksdb", rocks.layout());
         BinomialInterval ci = rocks.interval();
         assertTrue(ci.lower() > rocks.modelFpr(), "cache-local FPR above the ideal e^(-c b): " + ci);
     }

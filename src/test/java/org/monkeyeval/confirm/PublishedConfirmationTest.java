@@ -22,6 +22,10 @@ import org.monkeyeval.verify.CsvTable;
  * every standard run with a filter has |z| &lt; 4 against its finite prediction; every measured R
  * lies within 4 standard errors of the predicted R; seed-10bpe's measured improvement is within 5% of
  * the model's 2.107; seed-0bpe's measured R is exactly 3 with no FPR estimate for any run.
+ * Inside RocksDB (engine.csv): every filtered run's FPR agrees with the cache-local prediction and
+ * with the in-process rocksdb layout at 99%; the engine's improvement is within 10% of the
+ * prediction for that layout; in seed-0.5bpe the largest run has no filter and every lookup in its
+ * key range reads it.
  */
 final class PublishedConfirmationTest {
 
@@ -69,5 +73,55 @@ final class PublishedConfirmationTest {
                 .forEach(r -> assertEquals("3", r.get("measured_R"), r.toString()));
         read("confirm.csv").stream().filter(r -> r.get("case_id").equals("seed-0bpe"))
                 .forEach(r -> assertEquals("", r.get("observed_fpr"), r.toString()));
+    }
+
+    /** z for a two-sided 99% interval. */
+    private static final double Z99 = 2.5758293035489;
+
+    @Test
+    void engine_filteredRunsAgreeWithPredictionAndInProcessLayout() throws IOException {
+        List<Map<String, String>> rows = read("engine.csv");
+        assertEquals(2 * 2 * 3, rows.size(), "seed-10bpe and seed-0.5bpe, two allocations, three runs");
+        int filtered = 0;
+        for (Map<String, String> r : rows) {
+            if (r.get("observed_fpr").isEmpty()) {
+                continue;
+            }
+            filtered++;
+            assertTrue(Math.abs(Double.parseDouble(r.get("z_score"))) < Z99, "engine vs prediction: " + r);
+            long n = Long.parseLong(r.get("entries"));
+            long lines = Long.parseLong(r.get("filter_bits")) / 512;
+            int k = Integer.parseInt(r.get("hashes"));
+            double build = Predictions.cacheLocal(n, lines, k).variance();
+            double engine = Double.parseDouble(r.get("observed_fpr"));
+            long engineTrials = Long.parseLong(r.get("positives")) - Long.parseLong(r.get("true_positives"))
+                    + Long.parseLong(r.get("useful_negatives"));
+            double layout = Double.parseDouble(r.get("layout_observed_fpr"));
+            double variance = engine * (1 - engine) / engineTrials + layout * (1 - layout) / 1_000_000 + 2 * build;
+            assertTrue(Math.abs(engine - layout) < Z99 * Math.sqrt(variance), "engine vs in-process layout: " + r);
+            assertEquals(r.get("rule_filter_bytes"), r.get("engine_filter_bytes"), "filter size follows the rules");
+        }
+        assertEquals(11, filtered); // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2
+    }
+
+    @Test
+    void engine_improvementWithinTenPercentOfPrediction() throws IOException {
+        read("confirm-cases.csv").stream().filter(r -> r.get("layout").equals("rocksdb-engine")).forEach(r -> {
+            double measured = Double.parseDouble(r.get("measured_improvement"));
+            double predicted = Double.parseDouble(r.get("predicted_improvement"));
+            assertTrue(Math.abs(measured / predicted - 1) < 0.10, r.toString());
+        });
+    }
+
+    @Test
+    void engine_runBelowFloor_hasNoFilterAndIsReadByEveryLookupInRange() throws IOException {
+        Map<String, String> r = read("engine.csv").stream()
+                .filter(x -> x.get("case_id").equals("seed-0.5bpe") && x.get("allocation").equals("optimized")
+                        && x.get("run").equals("3"))
+                .findFirst().orElseThrow();
+        assertEquals("0", r.get("engine_filter_bytes"));
+        assertEquals("", r.get("observed_fpr"));
+        assertEquals(Long.parseLong(r.get("queries")) - Long.parseLong(r.get("range_skipped")),
+                Long.parseLong(r.get("probes")));
     }
 }

@@ -1,0 +1,46 @@
+package org.monkeyeval.engine;
+
+import java.util.List;
+
+/**
+ * What the engine check does.
+ *
+ * @param queries      absent-key lookups per run, {@code >= 1}
+ * @param seed         seed of the keys
+ * @param presentShare present-key lookups per run as a share of {@code queries}, in [0, 1], so that
+ *                     T &gt; 0 exercises the FPR denominator on real counters
+ * @param caseIds      the cases to check (empty: all)
+ */
+public record EngineSettings(long queries, long seed, double presentShare, List<String> caseIds) {
+
+    /** Default absent lookups per run. */
+    public static final long DEFAULT_QUERIES = 500_000;
+    /** Default share of present-key lookups. */
+    public static final double DEFAULT_PRESENT_SHARE = 0.01;
+    /** Key length in bytes. */
+    public static final int KEY_BYTES = 16;
+    /** Block cache of each database. */
+    public static final long BLOCK_CACHE_BYTES = 64L << 20;
+    /** RocksDB table format; 5 and up use the cache-local "fast local" Bloom filter. */
+    public static final int FORMAT_VERSION = 5;
+
+    public EngineSettings {
+        if (queries < 1) {
+            throw new IllegalArgumentException("engine queries (" + queries + ") must be >= 1");
+        }
+        if (!(presentShare >= 0 && presentShare <= 1)) {
+            throw new IllegalArgumentException("present share (" + presentShare + ") must be in [0, 1]");
+        }
+        caseIds = List.copyOf(caseIds);
+    }
+
+    /** Present-key lookups per run. */
+    public long presentQueries() {
+        return Math.round(queries * presentShare);
+    }
+
+    /** True when the case is selected. */
+    public boolean selects(String caseId) {
+        return caseIds.isEmpty() || caseIds.contains(caseId);
+    }
+}

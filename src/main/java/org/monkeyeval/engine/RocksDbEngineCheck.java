@@ -1,0 +1,326 @@
+package org.monkeyeval.engine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.IngestExternalFileOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileWriter;
+import org.rocksdb.Statistics;
+import org.rocksdb.TableProperties;
+import org.rocksdb.TickerType;
+
+import org.monkeyeval.alloc.Allocation;
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.confirm.Predictions;
+import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.io.OutputFolder;
+
+/**
+ * Runs the allocations of each selected case inside an embedded RocksDB and reads RocksDB's own
+ * counters: {@code BLOOM_FILTER_FULL_POSITIVE} (P), {@code BLOOM_FILTER_FULL_TRUE_POSITIVE} (T),
+ * {@code BLOOM_FILTER_USEFUL} (U); observed FPR = (P - T) / (P - T + U) (RocksDB wiki, "RocksDB Bloom
+ * Filter", statistics).
+ *
+ * <p>Per case and allocation, one database in a fresh temporary folder: run i becomes column family
+ * {@code run-i} whose table options carry {@code BloomFilter(b_i)} (format_version 5 full filter,
+ * {@code optimize_filters_for_memory} off so the filter size follows the allocation, whole-key
+ * filtering), and receives exactly one SST file written by {@code SstFileWriter} with the same
+ * options and ingested. Auto-compaction is off. Runs are then queried one after another, so the
+ * database-wide tickers are read as per-run deltas. Counts depend only on the seed: the same seed
+ * gives the same P, T, U on every rerun (block-cache traffic and latency vary and are reported, not
+ * compared).
+ *
+ * <p>One engine behaviour the model does not have: a lookup whose key lies outside a file's key range
+ * skips that file before its filter is asked (RocksDB keeps each file's smallest and largest key). Such
+ * lookups count as neither positive nor useful negative, and a run without a filter is read only by
+ * lookups inside its range; both are reported ({@code range_skipped}). With uniformly spread keys
+ * the share is about 2/n of the lookups for a run of n keys.
+ */
+public final class RocksDbEngineCheck {
+
+    /** The layout label of engine rows. */
+    public static final String LAYOUT = "rocksdb-engine";
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final EngineSettings settings;
+    private final KeySpace keys;
+
+    public RocksDbEngineCheck(EngineSettings settings) {
+        this.settings = settings;
+        this.keys = new KeySpace(settings.seed());
+    }
+
+    /** RocksDB's version as the loaded library reports it. */
+    public static String engineVersion() {
+        RocksDB.Version v = RocksDB.rocksdbVersion();
+        return v.getMajor() + "." + v.getMinor() + "." + v.getPatch();
+    }
+
+    /** Result: engine rows and their per-case sums. */
+    public record Result(List<EngineRun> runs, List<CaseCount> cases) {
+    }
+
+    /**
+     * @param results the solved cases (only those selected by the settings are checked)
+     */
+    public Result check(List<CaseResult> results, ConfirmProgress progress) throws IOException {
+        List<EngineRun> rows = new ArrayList<>();
+        List<CaseCount> cases = new ArrayList<>();
+        List<CaseResult> selected = results.stream().filter(r -> settings.selects(r.lsmCase().id())).toList();
+        try {
+            for (int c = 0; c < selected.size(); c++) {
+                CaseResult result = selected.get(c);
+                for (String allocation : Confirmer.ALLOCATIONS) {
+                    progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation);
+                    Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
+                    List<EngineRun> caseRows = checkOne(result, allocation, a);
+                    rows.addAll(caseRows);
+                    cases.add(new CaseCount(result.lsmCase().id(), allocation, LAYOUT, settings.queries(),
+                            caseRows.stream().map(EngineRun::count).toList()));
+                }
+            }
+        } finally {
+            progress.finished();
+        }
+        return new Result(rows, cases);
+    }
+
+    private List<EngineRun> checkOne(CaseResult result, String allocation, Allocation a) throws IOException {
+        Path dir = Files.createTempDirectory("monkey-eval-rocksdb-");
+        Thread cleanup = new Thread(() -> deleteQuietly(dir), "monkey-eval-rocksdb-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            return measure(dir, result, allocation, a);
+        } catch (RocksDBException e) {
+            throw new IOException("RocksDB: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(dir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+    }
+
+    private List<EngineRun> measure(Path dir, CaseResult result, String allocation, Allocation a)
+            throws RocksDBException, IOException {
+        int r = a.runs();
+        List<AutoCloseable> owned = new ArrayList<>();
+        try {
+            LRUCache cache = own(owned, new LRUCache(EngineSettings.BLOCK_CACHE_BYTES));
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY,
+                    own(owned, new ColumnFamilyOptions())));
+            List<Path> sstFiles = new ArrayList<>();
+            long[][] ranges = new long[r][];
+            for (int i = 0; i < r; i++) {
+                double b = a.bitsPerEntry(i);
+                Path sst = dir.resolve("run-" + (i + 1) + ".sst");
+                ranges[i] = writeSst(sst, i, result.lsmCase().runs().get(i).entries(), b, cache, owned);
+                sstFiles.add(sst);
+                ColumnFamilyOptions cf = own(owned, new ColumnFamilyOptions())
+                        .setTableFormatConfig(tableConfig(b, cache, owned))
+                        .setDisableAutoCompactions(true);
+                descriptors.add(new ColumnFamilyDescriptor(("run-" + (i + 1)).getBytes(StandardCharsets.UTF_8), cf));
+            }
+            Statistics statistics = own(owned, new Statistics());
+            DBOptions options = own(owned, new DBOptions().setCreateIfMissing(true)
+                    .setCreateMissingColumnFamilies(true).setStatistics(statistics));
+            List<ColumnFamilyHandle> handles = new ArrayList<>();
+            RocksDB db = RocksDB.open(options, dir.resolve("db").toString(), descriptors, handles);
+            try {
+                IngestExternalFileOptions ingest = own(owned, new IngestExternalFileOptions().setMoveFiles(true));
+                for (int i = 0; i < r; i++) {
+                    db.ingestExternalFile(handles.get(i + 1), List.of(sstFiles.get(i).toString()), ingest);
+                }
+                List<EngineRun> rows = new ArrayList<>();
+                ReadOptions read = own(owned, new ReadOptions());
+                for (int i = 0; i < r; i++) {
+                    rows.add(queryRun(db, handles.get(i + 1), read, statistics, result, allocation, a, i, ranges[i]));
+                }
+                return rows;
+            } finally {
+                for (ColumnFamilyHandle h : handles) {
+                    h.close();
+                }
+                db.close();
+            }
+        } finally {
+            for (int i = owned.size() - 1; i >= 0; i--) {
+                try {
+                    owned.get(i).close();
+                } catch (Exception e) {
+                    // native handles close without checked failures in practice
+                }
+            }
+        }
+    }
+
+    private BlockBasedTableConfig tableConfig(double bitsPerKey, LRUCache cache, List<AutoCloseable> owned) {
+        BlockBasedTableConfig config = new BlockBasedTableConfig()
+                .setFormatVersion(EngineSettings.FORMAT_VERSION)
+                .setOptimizeFiltersForMemory(false)
+                .setWholeKeyFiltering(true)
+                .setBlockCache(cache);
+        if (bitsPerKey > 0) {
+            config.setFilterPolicy(own(owned, new BloomFilter(bitsPerKey, false)));
+        }
+        return config;
+    }
+
+    /** Writes run {@code run}'s keys, sorted, into one SST file; returns its smallest and largest first word. */
+    private long[] writeSst(Path file, int run, long entries, double bitsPerKey, LRUCache cache,
+                            List<AutoCloseable> owned) throws RocksDBException {
+        if (entries > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("run " + (run + 1) + " is too large for the engine check");
+        }
+        long[] firstWords = new long[(int) entries];
+        for (int j = 0; j < firstWords.length; j++) {
+            firstWords[j] = keys.storedKey(run, j) ^ Long.MIN_VALUE; // flip: signed sort = unsigned order
+        }
+        Arrays.sort(firstWords);
+        Options options = own(owned, new Options().setTableFormatConfig(tableConfig(bitsPerKey, cache, owned)));
+        EnvOptions env = own(owned, new EnvOptions());
+        try (SstFileWriter writer = new SstFileWriter(env, options)) {
+            writer.open(file.toString());
+            byte[] value = new byte[8];
+            for (long w : firstWords) {
+                writer.put(keyBytes(w ^ Long.MIN_VALUE), value);
+            }
+            writer.finish();
+        }
+        return new long[] {firstWords[0] ^ Long.MIN_VALUE, firstWords[firstWords.length - 1] ^ Long.MIN_VALUE};
+    }
+
+    private EngineRun queryRun(RocksDB db, ColumnFamilyHandle cf, ReadOptions read, Statistics stats,
+                               CaseResult result, String allocation, Allocation a, int run, long[] range)
+            throws RocksDBException {
+        long entries = result.lsmCase().runs().get(run).entries();
+        double b = a.bitsPerEntry(run);
+        long q = settings.queries();
+        long present = settings.presentQueries();
+
+        long p0 = stats.getTickerCount(TickerType.BLOOM_FILTER_FULL_POSITIVE);
+        long t0 = stats.getTickerCount(TickerType.BLOOM_FILTER_FULL_TRUE_POSITIVE);
+        long u0 = stats.getTickerCount(TickerType.BLOOM_FILTER_USEFUL);
+        long miss0 = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+        long hit0 = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_HIT);
+        long[] latency = new long[(int) q];
+        long outsideRange = 0;
+        for (int j = 0; j < q; j++) {
+            long k = keys.absentKey(j);
+            if (Long.compareUnsigned(k, range[0]) < 0 || Long.compareUnsigned(k, range[1]) > 0) {
+                outsideRange++; // RocksDB skips a file whose key range excludes the key: no filter, no read
+            }
+            byte[] key = keyBytes(k);
+            long start = System.nanoTime();
+            byte[] value = db.get(cf, read, key);
+            latency[j] = System.nanoTime() - start;
+            if (value != null) {
+                throw new IllegalStateException("absent key #" + j + " was found in run " + (run + 1));
+            }
+        }
+        long misses = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - miss0;
+        long hits = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_HIT) - hit0;
+        for (long j = 0; j < present; j++) {
+            long index = (j * 0x9E37_79B9L) % entries;
+            if (db.get(cf, read, keyBytes(keys.storedKey(run, index))) == null) {
+                throw new IllegalStateException("stored key #" + index + " of run " + (run + 1) + " was not found");
+            }
+        }
+        long positives = stats.getTickerCount(TickerType.BLOOM_FILTER_FULL_POSITIVE) - p0;
+        long truePositives = stats.getTickerCount(TickerType.BLOOM_FILTER_FULL_TRUE_POSITIVE) - t0;
+        long useful = stats.getTickerCount(TickerType.BLOOM_FILTER_USEFUL) - u0;
+
+        long engineFilterBytes = 0;
+        for (Map.Entry<String, TableProperties> e : db.getPropertiesOfAllTables(cf).entrySet()) {
+            engineFilterBytes += e.getValue().getFilterSize();
+        }
+        boolean filtered = engineFilterBytes > 0;
+        int millibits = RocksDbLocalBloom.hasFilter(b) ? RocksDbLocalBloom.millibitsPerKey(b) : 0;
+        int probes = millibits > 0 ? RocksDbLocalBloom.chooseNumProbes(millibits) : 0;
+        long ruleBytes = millibits > 0
+                ? RocksDbLocalBloom.lines(entries, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
+                        + RocksDbLocalBloom.METADATA_BYTES
+                : 0;
+        long lines = filtered
+                ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;
+        double predicted = 1.0;
+        double variance = 0.0;
+        double cacheLocal = Double.NaN;
+        double poisson = Double.NaN;
+        if (filtered && lines > 0) {
+            Predictions.Moments m = Predictions.cacheLocal(entries, lines, probes);
+            predicted = m.mean();
+            variance = m.variance();
+            cacheLocal = RocksDbLocalBloom.cacheLocalFpRate((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / entries,
+                    probes);
+            poisson = RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, probes);
+        }
+        long falsePositives = positives - truePositives;
+        long reads = filtered ? falsePositives : q - outsideRange;
+        RunCount count = new RunCount(result.lsmCase().id(), allocation, LAYOUT, run + 1, entries, b,
+                lines * RocksDbLocalBloom.CACHE_LINE_BITS, filtered ? probes : 0, q, positives, truePositives, useful,
+                reads, MonkeyModel.idealFpr(b), predicted, variance, cacheLocal, poisson);
+        Arrays.sort(latency);
+        return new EngineRun(count, present, outsideRange, entries * b, ruleBytes, engineFilterBytes, misses, hits,
+                percentile(latency, 0.50) / 1e3, percentile(latency, 0.99) / 1e3);
+    }
+
+    /** 16-byte key: the 64-bit key big-endian, then its mix, big-endian. */
+    static byte[] keyBytes(long key) {
+        return ByteBuffer.allocate(EngineSettings.KEY_BYTES).putLong(key).putLong(Hashing.mix13(key)).array();
+    }
+
+    private static double percentile(long[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int index = (int) Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+        return sorted[index];
+    }
+
+    private static <T extends AutoCloseable> T own(List<AutoCloseable> owned, T resource) {
+        owned.add(resource);
+        return resource;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            OutputFolder.deleteTree(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + dir, e);
+        }
+    }
+}

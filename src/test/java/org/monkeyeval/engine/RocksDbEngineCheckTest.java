@@ -1,0 +1,97 @@
+package org.monkeyeval.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.model.Budget;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Run;
+
+/**
+ * Inside a real RocksDB: the engine builds filters of exactly the size RocksDB's rules give for the
+ * allocated bits, its counters agree with the cache-local prediction, present-key lookups show up as
+ * true positives, a run below 0.5 bits/key has no filter and is read on every lookup, the same seed
+ * gives the same counts, and no temporary database is left behind.
+ */
+final class RocksDbEngineCheckTest {
+
+    private static final long QUERIES = 40_000;
+
+    private static CaseResult solved(double bitsPerEntry, long... entries) {
+        List<Run> runs = java.util.Arrays.stream(entries).mapToObj(n -> new Run(null, n)).toList();
+        return new CaseEvaluator(new ThresholdSolver())
+                .evaluate(new LsmCase("small", "", runs, new Budget.BitsPerEntry(bitsPerEntry)));
+    }
+
+    private static RocksDbEngineCheck.Result check(CaseResult c, long seed) throws IOException {
+        return new RocksDbEngineCheck(new EngineSettings(QUERIES, seed, 0.05, List.of()))
+                .check(List.of(c), ConfirmProgress.SILENT);
+    }
+
+    private static long leftovers() throws IOException {
+        try (Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return tmp.filter(p -> p.getFileName().toString().startsWith("monkey-eval-rocksdb-")).count();
+        }
+    }
+
+    @Test
+    void check_smallCase_filtersMatchRulesAndPrediction() throws IOException {
+        long before = leftovers();
+        RocksDbEngineCheck.Result result = check(solved(8, 2_000, 20_000, 200_000), 11);
+        assertEquals(6, result.runs().size());
+        for (EngineRun e : result.runs()) {
+            var c = e.count();
+            int millibits = RocksDbLocalBloom.millibitsPerKey(c.bitsPerEntry());
+            long ruleBytes = RocksDbLocalBloom.lines(c.entries(), millibits) * 64 + 5;
+            assertEquals(ruleBytes, e.engineFilterBytes(), c.toString());
+            assertEquals(e.ruleFilterBytes(), e.engineFilterBytes());
+            assertEquals(e.presentQueries(), c.truePositives(), "every present lookup is a true positive");
+            assertEquals(QUERIES, c.falsePositives() + c.usefulNegatives() + e.rangeSkipped(),
+                    "every absent lookup is a false positive, a useful negative or outside the file's key range");
+            assertTrue(Math.abs(c.zScore()) < 4, c + " z=" + c.zScore());
+        }
+        assertEquals(before, leftovers(), "temporary databases are removed");
+    }
+
+    @Test
+    void check_runBelowHalfBitPerKey_hasNoFilterAndIsAlwaysRead() throws IOException {
+        // 0.4 bits per entry: uniform gives every run 0.4 (below RocksDB's floor); the optimized
+        // allocation leaves the largest run without a filter
+        RocksDbEngineCheck.Result result = check(solved(0.4, 2_000, 20_000, 200_000), 3);
+        for (EngineRun e : result.runs()) {
+            var c = e.count();
+            if (c.bitsPerEntry() < 0.5) {
+                assertEquals(0, e.engineFilterBytes(), c.toString());
+                assertEquals(0, c.positives() + c.usefulNegatives(), "no filter, no filter counters");
+                assertEquals(QUERIES - e.rangeSkipped(), c.probes(), "every absent lookup in range reads the run");
+                assertTrue(Double.isNaN(c.observedFpr()));
+            }
+        }
+        assertTrue(result.runs().stream().anyMatch(e -> e.count().bitsPerEntry() < 0.5));
+        assertTrue(result.runs().stream().anyMatch(e -> e.engineFilterBytes() > 0));
+    }
+
+    @Test
+    void check_sameSeedTwice_sameCounts() throws IOException {
+        CaseResult c = solved(6, 3_000, 30_000);
+        List<EngineRun> a = check(c, 5).runs();
+        List<EngineRun> b = check(c, 5).runs();
+        for (int i = 0; i < a.size(); i++) {
+            assertEquals(a.get(i).count(), b.get(i).count());
+            assertEquals(a.get(i).engineFilterBytes(), b.get(i).engineFilterBytes());
+        }
+    }
+}
