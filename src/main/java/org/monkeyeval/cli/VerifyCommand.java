@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.bundle.BundleChecker;
+import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
@@ -38,7 +40,9 @@ import org.monkeyeval.verify.Verifier;
             "Byte-equal passes; otherwise rows are compared by key with a relative tolerance.",
             "Also fails when an input or output no longer matches its SHA-256 in the provenance files.",
             "When --out holds confirm-provenance.json, the confirmation is rerun with its seed and",
-            "queries and its tables are checked too. Exit 0 on match, 1 on any regression."})
+            "queries and its tables are checked too; with an engine section, the engine check reruns as well.",
+            "Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked against SHA256SUMS.",
+            "Exit 0 on match, 1 on any regression."})
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -93,6 +97,18 @@ final class VerifyCommand implements Callable<Integer> {
             }
             results.add(verifier.verify(out, files, tables, ConfirmReport.PROVENANCE_FILE,
                     confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
+        }
+        Path bundleRoot = out.toAbsolutePath().normalize().getParent();
+        if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
+            List<String> problems = BundleChecker.check(bundleRoot);
+            List<String> lines = new ArrayList<>();
+            if (problems.isEmpty()) {
+                lines.add("ok   " + Sha256Sums.FILE + ": every file of the bundle matches");
+            } else {
+                lines.add("FAIL " + Sha256Sums.FILE);
+                problems.forEach(p -> lines.add("  " + p));
+            }
+            results.add(new Verifier.Result(problems.isEmpty(), lines));
         }
         boolean passed = results.stream().allMatch(Verifier.Result::passed);
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.monkeyeval.report.Numbers;
+
 /**
  * Compares an expected (published) table with a recomputed one, rows keyed by the given columns.
  * Numbers match when |a - b| &lt;= tolerance * max(|a|, |b|); other fields must be equal.
@@ -77,7 +79,7 @@ public final class TableComparison {
         if (!differences.isEmpty()) {
             differences.sort(Comparator.comparingDouble(Difference::size).reversed());
             problems.add(name + ": " + differences.size() + " field(s) differ beyond relative tolerance "
-                    + tolerance + "; worst first:");
+                    + Numbers.format(tolerance) + "; worst first:");
             differences.stream().limit(MAX_LISTED).forEach(d -> problems.add("  " + d.text()));
         }
         return problems;

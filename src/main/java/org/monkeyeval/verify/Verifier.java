@@ -12,6 +12,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Sha256;
 
@@ -81,7 +82,7 @@ public final class Verifier {
             List<String> problems = TableComparison.compare(table.fileName(), CsvTable.parse(published),
                     CsvTable.parse(table.recomputed()), table.key(), tolerance, table.ignored());
             if (problems.isEmpty()) {
-                lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + tolerance
+                lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + Numbers.format(tolerance)
                         + (table.ignored().isEmpty() ? " (bytes differ)" : " (not compared: "
                         + String.join(", ", table.ignored()) + ")"));
             } else {

@@ -1,0 +1,107 @@
+package org.monkeyeval.bundle;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.monkeyeval.io.RunInfo;
+
+/**
+ * Gathers the files of a bundle from disk into {@link BundleContents}, with the layout that class
+ * describes.
+ *
+ * <p>Rules: case files are the {@code *.json} files directly in the cases folder; every file of
+ * the output folder goes under {@code out/} except {@code run-info.json}, whose facts (wall-clock
+ * time, JDK, operating system, git commit) change from run to run; the source is {@code pom.xml}
+ * and everything under {@code src/}. Hidden files and folders (name starting with '.') are skipped
+ * everywhere, and so is every folder named {@code target}. README.md, LICENSE-CC0, pom.xml and
+ * the jar must exist.
+ */
+public final class BundleSources {
+
+    private static final String TARGET = "target";
+
+    private BundleSources() {
+    }
+
+    /**
+     * @param projectRoot folder holding README.md, LICENSE-CC0, pom.xml and src/
+     * @param casesDir    folder of the case files
+     * @param outDir      output folder of {@code run} (and {@code confirm})
+     * @param jar         the runnable jar, stored as {@code monkey-eval.jar}
+     */
+    public static BundleContents collect(Path projectRoot, Path casesDir, Path outDir, Path jar) throws IOException {
+        List<BundleEntry> entries = new ArrayList<>();
+        for (Path file : list(casesDir, false)) {
+            if (file.getFileName().toString().endsWith(".json")) {
+                entries.add(read(BundleContents.CASES + file.getFileName(), file));
+            }
+        }
+        for (Path file : list(outDir, true)) {
+            if (!file.getFileName().toString().equals(RunInfo.FILE)) {
+                entries.add(read(BundleContents.OUT + relative(outDir, file), file));
+            }
+        }
+        for (String name : List.of(BundleContents.README, BundleContents.LICENSE, BundleContents.POM)) {
+            entries.add(read(name, projectRoot.resolve(name)));
+        }
+        Path src = projectRoot.resolve("src");
+        for (Path file : list(src, true)) {
+            entries.add(read(BundleContents.SRC + relative(src, file), file));
+        }
+        entries.add(read(BundleContents.JAR, jar));
+        return BundleContents.of(entries);
+    }
+
+    /**
+     * Regular files in {@code folder} (and below, when {@code deep}), skipping hidden files and
+     * folders and folders named target.
+     */
+    private static List<Path> list(Path folder, boolean deep) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            throw new NoSuchFileException(folder.toString(), null, "not a folder");
+        }
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(folder, deep ? Integer.MAX_VALUE : 1)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                if (Files.isRegularFile(p) && !skipped(folder, p)) {
+                    files.add(p);
+                }
+            }
+        }
+        return files;
+    }
+
+    private static boolean skipped(Path folder, Path file) {
+        Path relative = folder.relativize(file);
+        for (int i = 0; i < relative.getNameCount(); i++) {
+            String name = relative.getName(i).toString();
+            boolean isFolder = i < relative.getNameCount() - 1;
+            if (name.startsWith(".") || (isFolder && name.equals(TARGET))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static BundleEntry read(String path, Path file) throws IOException {
+        return new BundleEntry(path, Files.readAllBytes(file));
+    }
+
+    /** {@code file} relative to {@code folder}, with '/' between names whatever the platform. */
+    static String relative(Path folder, Path file) {
+        Path relative = folder.relativize(file);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < relative.getNameCount(); i++) {
+            if (i > 0) {
+                out.append('/');
+            }
+            out.append(relative.getName(i));
+        }
+        return out.toString();
+    }
+}

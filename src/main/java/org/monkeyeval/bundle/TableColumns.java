@@ -1,0 +1,163 @@
+package org.monkeyeval.bundle;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.ConfirmTables;
+
+/**
+ * What the columns of the published CSV tables hold: Table Schema type ({@code string},
+ * {@code integer}, {@code number}) and a description, per table, with the table's primary key.
+ * The meanings follow {@link AllocationTables} and {@link ConfirmTables}; c = ln(2)^2 throughout.
+ * A column this class does not know gets type {@code string} and {@link #UNKNOWN_DESCRIPTION}.
+ */
+final class TableColumns {
+
+    static final String UNKNOWN_DESCRIPTION = "Column not described by this version of monkey-eval";
+
+    static final String STRING = "string";
+    static final String INTEGER = "integer";
+    static final String NUMBER = "number";
+
+    /** One column: Table Schema field name, type and description. */
+    record Column(String name, String type, String description) {
+    }
+
+    /** One known table: file name in {@code out/}, description, primary key and columns by name. */
+    record Table(String fileName, String description, List<String> primaryKey, Map<String, Column> columns) {
+
+        /** The column's description, or a generic string column when the table does not know it. */
+        Column column(String name) {
+            Column known = columns.get(name);
+            return known != null ? known : unknown(name);
+        }
+    }
+
+    private static final Column CASE_ID = new Column("case_id", STRING, "Case id from the case file");
+    private static final Column RUN = new Column("run", INTEGER, "1-based position of the run in the case file");
+    private static final Column ENTRIES = new Column("entries", INTEGER, "n_i: entries in the run");
+    private static final Column ALLOCATION = new Column("allocation", STRING,
+            "Which allocation the filters were built with: uniform or optimized");
+    private static final Column LAYOUT = new Column("layout", STRING,
+            "Filter layout: standard (classic Bloom filter) or rocksdb (RocksDB cache-local Bloom filter)");
+    private static final Column QUERIES = new Column("queries", INTEGER, "Q: absent-key queries asked of every run");
+
+    private static final Table ROWS = table(AllocationTables.ROWS_FILE,
+            "One row per run per case: uniform and optimized (Monkey) bits per entry and false-positive rates",
+            AllocationTables.ROW_KEY,
+            CASE_ID,
+            RUN,
+            new Column("run_name", STRING, "Name of the run from the case file; empty when the case file gives none"),
+            ENTRIES,
+            new Column("weight", NUMBER, "w_i = n_i / N"),
+            new Column("uniform_bits_per_entry", NUMBER, "b = M / N, the same for every run"),
+            new Column("uniform_fpr", NUMBER, "e^(-c b): the run's false-positive rate under uniform bits per entry"),
+            new Column("optimized_bits_per_entry", NUMBER, "Monkey's b_i = max(0, (t - ln w_i) / c)"),
+            new Column("optimized_fpr", NUMBER, "e^(-c b_i); 1 when b_i = 0 (the run has no filter)"),
+            new Column("uniform_filter_bits", NUMBER, "n_i * b: filter bits of the run under the uniform allocation"),
+            new Column("optimized_filter_bits", NUMBER,
+                    "n_i * b_i: filter bits of the run under the optimized allocation"),
+            new Column("fpr_ratio", NUMBER, "optimized_fpr / uniform_fpr; above 1 the run got worse"));
+
+    private static final Table CASES = table(AllocationTables.CASES_FILE,
+            "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
+            AllocationTables.CASE_KEY,
+            CASE_ID,
+            new Column("runs", INTEGER, "r: number of runs in the case"),
+            new Column("total_entries", INTEGER, "N = sum of n_i"),
+            new Column("budget_bits", NUMBER, "M: filter memory budget in bits"),
+            new Column("threshold_t", NUMBER, "Lagrange threshold t; empty when M = 0 (undefined)"),
+            new Column("uniform_R", NUMBER, "R = sum of p_i under uniform bits per entry"),
+            new Column("optimized_R", NUMBER, "R = sum of p_i under the optimized allocation"),
+            new Column("improvement", NUMBER, "uniform_R / optimized_R"),
+            new Column("zero_bit_runs", INTEGER, "Runs that get no filter (b_i = 0) under the optimized allocation"),
+            new Column("bits_per_entry", NUMBER, "M / N"),
+            new Column("budget_field", STRING, "Budget field the case file gave: bitsPerEntry or totalBits"));
+
+    private static final Table CONFIRM = table(ConfirmTables.RUNS_FILE,
+            "One row per run, allocation and layout: false positives counted on real filters for absent keys,"
+                    + " next to the model and the layout's finite-filter prediction",
+            ConfirmTables.RUN_KEY,
+            CASE_ID,
+            ALLOCATION,
+            LAYOUT,
+            RUN,
+            ENTRIES,
+            new Column("bits_per_entry", NUMBER, "b_i: bits per entry allocated to the run"),
+            new Column("filter_bits", INTEGER, "Bits the built filter occupies; 0 when the run has no filter"),
+            new Column("hashes", INTEGER, "Probes per key of the built filter; 0 when the run has no filter"),
+            QUERIES,
+            new Column("positives", INTEGER, "P: queries the filter answered with may-contain"),
+            new Column("true_positives", INTEGER, "T: positives whose key was really present (0 for absent keys)"),
+            new Column("useful_negatives", INTEGER, "U: queries the filter answered with no, saving the read"),
+            new Column("observed_fpr", NUMBER, "(P-T)/(P-T+U), empty when undefined"),
+            new Column("fpr_low", NUMBER,
+                    "Lower end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
+            new Column("fpr_high", NUMBER,
+                    "Upper end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
+            new Column("model_fpr", NUMBER, "e^(-c b_i): the model's false-positive rate"),
+            new Column("predicted_fpr", NUMBER, "The layout's finite-filter prediction; 1 when the run has no filter"),
+            new Column("z_score", NUMBER, "z of the false-positive count against predicted_fpr, with query and"
+                    + " filter-to-filter variance; empty when undefined"),
+            new Column("probes", INTEGER, "Reads of the run: false positives, or Q when the run has no filter"),
+            new Column("cache_local_fpr", NUMBER, "RocksDB's CacheLocalFpRate estimate; empty for other layouts"),
+            new Column("poisson_mixture_fpr", NUMBER,
+                    "Poisson mixture over keys per cache line (Putze et al. 2007); empty for other layouts"));
+
+    private static final Table CONFIRM_CASES = table(ConfirmTables.CASES_FILE,
+            "One row per case, allocation and layout: measured R against the model's and the layout's predicted R",
+            ConfirmTables.CASE_KEY,
+            CASE_ID,
+            ALLOCATION,
+            LAYOUT,
+            QUERIES,
+            new Column("measured_R", NUMBER, "Reads of all runs per query (runs without a filter count every query)"),
+            new Column("measured_R_low", NUMBER,
+                    "Lower end of the 95% normal interval of measured_R, never below the reads of runs without a filter"),
+            new Column("measured_R_high", NUMBER, "Upper end of the 95% normal interval of measured_R"),
+            new Column("model_R", NUMBER, "Sum of e^(-c b_i) over the runs"),
+            new Column("predicted_R", NUMBER, "Sum of the layout's finite-filter predictions over the runs"),
+            new Column("R_z_score", NUMBER,
+                    "(measured_R - predicted_R) / predicted standard error; empty when no run has a filter"),
+            new Column("measured_improvement", NUMBER, "Uniform measured_R / optimized measured_R for this case and"
+                    + " layout; empty when either allocation is missing or the optimized value is 0"),
+            new Column("model_improvement", NUMBER, "Uniform model_R / optimized model_R for this case and layout;"
+                    + " empty when either allocation is missing or the optimized value is 0"),
+            new Column("predicted_improvement", NUMBER, "Uniform predicted_R / optimized predicted_R for this case and"
+                    + " layout; empty when either allocation is missing or the optimized value is 0"));
+
+    private static final Map<String, Table> BY_FILE = Map.of(
+            ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,
+            CONFIRM_CASES.fileName(), CONFIRM_CASES);
+
+    private TableColumns() {
+    }
+
+    /** The known table with this file name (directly in {@code out/}), if any. */
+    static Optional<Table> known(String fileName) {
+        return Optional.ofNullable(BY_FILE.get(fileName));
+    }
+
+    /** Every known table. */
+    static List<Table> all() {
+        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES);
+    }
+
+    /** A column no table describes. */
+    static Column unknown(String name) {
+        return new Column(name, STRING, UNKNOWN_DESCRIPTION);
+    }
+
+    private static Table table(String fileName, String description, List<String> primaryKey, Column... columns) {
+        Map<String, Column> byName = new LinkedHashMap<>();
+        for (Column column : columns) {
+            if (byName.put(column.name(), column) != null) {
+                throw new IllegalStateException(fileName + " describes column " + column.name() + " twice");
+            }
+        }
+        return new Table(fileName, description, List.copyOf(primaryKey), Map.copyOf(byName));
+    }
+}
