@@ -69,7 +69,21 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
             p.set("engine", engine(engine.settings()));
         }
         p.set("inputs", Provenance.inputs(files));
-        p.set("outputs", Provenance.outputs(tables));
+        Map<String, String> hashed = new LinkedHashMap<>(tables);
+        hashed.remove(EngineTables.FILE);
+        ArrayNode outputs = Provenance.outputs(hashed);
+        if (engine != null) {
+            // engine.csv carries latency and block-cache columns that change on every rerun; its
+            // recorded hash covers the other columns, so this file stays reproducible
+            ObjectNode e = outputs.addObject();
+            e.put("path", EngineTables.FILE);
+            e.put("sha256OfComparedColumns",
+                    Sha256.hex(EngineTables.comparedColumns(tables.get(EngineTables.FILE))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            ArrayNode notCompared = e.putArray("notCompared");
+            EngineTables.VOLATILE_COLUMNS.forEach(notCompared::add);
+        }
+        p.set("outputs", outputs);
 
         Map<String, String> documents = new LinkedHashMap<>(tables);
         documents.put(PROVENANCE_FILE, Json.write(p));

@@ -29,6 +29,11 @@ public final class EngineTables {
 
     public static final List<String> KEY = ConfirmTables.RUN_KEY;
 
+    /** The text whose SHA-256 provenance records: the table without its volatile columns. */
+    public static String comparedColumns(String engineCsv) {
+        return CsvTable.parse(engineCsv).withoutColumns(VOLATILE_COLUMNS);
+    }
+
     private EngineTables() {
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.Numbers;
 
 /**

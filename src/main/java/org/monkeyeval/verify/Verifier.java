@@ -12,6 +12,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Sha256;
@@ -131,6 +132,17 @@ public final class Verifier {
                 continue;
             }
             try {
+                if (output.has("sha256OfComparedColumns")) {
+                    List<String> dropped = new ArrayList<>();
+                    output.path("notCompared").forEach(c -> dropped.add(c.asText()));
+                    String compared = CsvTable.parse(Files.readString(target, StandardCharsets.UTF_8))
+                            .withoutColumns(dropped);
+                    if (!Sha256.hex(compared.getBytes(StandardCharsets.UTF_8))
+                            .equals(output.path("sha256OfComparedColumns").asText())) {
+                        problems.add("output " + path + " does not match its recorded SHA-256 (compared columns)");
+                    }
+                    continue;
+                }
                 String actual = Sha256.hex(Files.readAllBytes(target));
                 if (!actual.equals(output.path("sha256").asText())) {
                     problems.add("output " + path + " does not match its recorded SHA-256");

@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.verify.CsvTable;
+import org.monkeyeval.report.CsvTable;
 
 /**
  * The committed confirmation of the 14 published cases meets its bars. verify guarantees these

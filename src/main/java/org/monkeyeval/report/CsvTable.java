@@ -1,4 +1,4 @@
-package org.monkeyeval.verify;
+package org.monkeyeval.report;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +10,21 @@ import java.util.List;
  * @param rows   data rows
  */
 public record CsvTable(List<String> header, List<List<String>> rows) {
+
+    /** This table without the named columns, rendered as RFC 4180 CSV. */
+    public String withoutColumns(List<String> dropped) {
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            if (!dropped.contains(header.get(i))) {
+                kept.add(i);
+            }
+        }
+        Csv csv = new Csv().row(kept.stream().map(header::get).toList());
+        for (List<String> row : rows) {
+            csv.row(kept.stream().map(i -> i < row.size() ? row.get(i) : "").toList());
+        }
+        return csv.toString();
+    }
 
     /** Parses CSV text (CRLF or LF line ends, quoted fields with doubled quotes). */
     public static CsvTable parse(String text) {
