@@ -18,22 +18,17 @@ import org.monkeyeval.report.ToolInfo;
 
 /** {@code bundle}: one reproducible zip with the cases, the published outputs, the evaluator and its source. */
 @Command(name = "bundle", mixinStandardHelpOptions = true,
-        description = {"Write one byte-reproducible zip: cases/, out/ (tables and provenance), README.md,",
-            "LICENSE-CC0, the runnable jar, src/ and pom.xml, datapackage.json (Frictionless Data Package v2),",
-            "ro-crate-metadata.json (RO-Crate 1.2, Process Run Crate) and SHA256SUMS, written last.",
-            "Entry times come from SOURCE_DATE_EPOCH, else 2026-01-01T00:00:00Z."})
+        description = "Write one byte-reproducible zip: cases/, out/ (tables and provenance), README.md, "
+            + "LICENSE-CC0, the runnable jar, src/ and pom.xml, datapackage.json (Frictionless Data "
+            + "Package v2), ro-crate-metadata.json (RO-Crate 1.2, Process Run Crate) and SHA256SUMS, "
+            + "written last. Entry times come from SOURCE_DATE_EPOCH, else 2026-01-01T00:00:00Z.")
 final class BundleCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
-            description = "Folder of *.json case files (default: ${DEFAULT-VALUE}).")
-    private Path cases;
-
-    @Option(names = "--out", defaultValue = "out", paramLabel = "DIR",
-            description = "Output folder with the published tables (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @CommandLine.Mixin
+    private Folders folders;
 
     @Option(names = "--to", defaultValue = "monkey-eval-bundle.zip", paramLabel = "FILE.zip",
             description = "The zip to write (default: ${DEFAULT-VALUE}).")
@@ -49,15 +44,15 @@ final class BundleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CaseFolder.read(cases); // refuse to ship invalid cases
+        CaseFolder.read(folders.cases); // refuse to ship invalid cases
         Path evaluator = jar != null ? jar : RunningJar.path().orElse(root.resolve("target/monkey-eval.jar"));
-        for (Path required : List.of(evaluator, out.resolve("provenance.json"), root.resolve("README.md"),
+        for (Path required : List.of(evaluator, folders.out.resolve("provenance.json"), root.resolve("README.md"),
                 root.resolve("LICENSE-CC0"), root.resolve("pom.xml"), root.resolve("src"))) {
             if (!Files.exists(required)) {
                 throw new InvalidInputException(required + ": needed for the bundle but missing");
             }
         }
-        List<BundleEntry> entries = BundleWriter.write(to, BundleSources.collect(root, cases, out, evaluator),
+        List<BundleEntry> entries = BundleWriter.write(to, BundleSources.collect(root, folders.cases, folders.out, evaluator),
                 ToolInfo.current(), SourceDateEpoch.fromEnvironment());
         spec.commandLine().getOut().printf("wrote %s: %d entries, %d bytes%n", to, entries.size(), Files.size(to));
         return ExitCodes.OK;

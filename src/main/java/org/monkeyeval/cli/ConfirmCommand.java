@@ -25,24 +25,19 @@ import org.monkeyeval.report.ToolInfo;
 
 /** {@code confirm}: builds real filters with the allocated bits and counts their false positives. */
 @Command(name = "confirm", mixinStandardHelpOptions = true,
-        description = {"Build real Bloom filters with the uniform and optimized bits per entry of every case,",
-            "send the same absent-key queries through every run, and report measured against predicted",
-            "false-positive rates (confirm.csv, confirm-cases.csv, confirm-provenance.json).",
-            "Same seed gives the same tables for any thread count.",
-            "With --engine rocksdb, also runs the allocations inside an embedded RocksDB and reads its",
-            "own statistics (engine.csv, engine rows in confirm-cases.csv)."})
+        description = "Build real Bloom filters with the uniform and optimized bits per entry of every case, "
+            + "send the same absent-key queries through every run, and report measured against "
+            + "predicted false-positive rates (confirm.csv, confirm-cases.csv, "
+            + "confirm-provenance.json). Same seed gives the same tables for any thread count. With "
+            + "--engine rocksdb, also runs the allocations inside an embedded RocksDB and reads its "
+            + "own statistics (engine.csv, engine rows in confirm-cases.csv).")
 final class ConfirmCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
-            description = "Folder of *.json case files (default: ${DEFAULT-VALUE}).")
-    private Path cases;
-
-    @Option(names = "--out", defaultValue = "out", paramLabel = "DIR",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @CommandLine.Mixin
+    private Folders folders;
 
     @Option(names = "--queries", defaultValue = "" + ConfirmSettings.DEFAULT_QUERIES, paramLabel = "Q",
             description = "Absent-key queries per run (default: ${DEFAULT-VALUE}).")
@@ -61,7 +56,7 @@ final class ConfirmCommand implements Callable<Integer> {
     private List<String> layouts;
 
     @Option(names = "--precision", paramLabel = "REL",
-            description = "Keep doubling Q until every filtered run's 95% interval half-width is below REL"
+            description = "Keep doubling Q until every filtered run's 95%% interval half-width is below REL"
                     + " times its observed rate (capped by --max-queries).")
     private Double precision;
 
@@ -90,15 +85,15 @@ final class ConfirmCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfirmSettings settings = settings();
-        List<CaseFile> files = CaseFolder.read(cases);
+        List<CaseFile> files = CaseFolder.read(folders.cases);
         AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of(), SourceDateEpoch.fromEnvironment());
         EngineSettings engineSettings = engineSettings(files);
         var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
         ConfirmReport.Engine engineResult = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                 new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));
-        List<String> command = new java.util.ArrayList<>(List.of("confirm", "--cases", cases.toString(), "--out",
-                out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
+        List<String> command = new java.util.ArrayList<>(List.of("confirm", "--cases", folders.cases.toString(), "--out",
+                folders.out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
                 Integer.toString(settings.threads()), "--layout", String.join(",", layouts)));
         if (engineSettings != null) {
             command.addAll(List.of("--engine", engine, "--engine-cases", String.join(",", engineCases),
@@ -107,9 +102,9 @@ final class ConfirmCommand implements Callable<Integer> {
         }
         ConfirmReport report = ConfirmReport.render(files, counts, settings, engineResult, ToolInfo.current(),
                 command, SourceDateEpoch.fromEnvironment());
-        OutputFolder.write(out, report.documents());
+        OutputFolder.write(folders.out, report.documents());
         spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
-        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), out);
+        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), folders.out);
         return ExitCodes.OK;
     }
 
@@ -123,7 +118,7 @@ final class ConfirmCommand implements Callable<Integer> {
         List<String> known = files.stream().map(f -> f.lsmCase().id()).toList();
         for (String id : engineCases) {
             if (!known.contains(id)) {
-                throw new UsageException("--engine-cases: no case with id '" + id + "' in " + cases);
+                throw new UsageException("--engine-cases: no case with id '" + id + "' in " + folders.cases);
             }
         }
         try {

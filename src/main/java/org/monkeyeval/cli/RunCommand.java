@@ -21,32 +21,27 @@ import org.monkeyeval.report.ToolInfo;
 
 /** {@code run}: evaluates every case of a folder and writes the tables and provenance. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Evaluate every case file and write rows.csv, cases.csv and provenance.json.",
-            "Nothing is written unless every case is valid and solved."})
+        description = "Evaluate every case file and write rows.csv, cases.csv and provenance.json. Nothing "
+            + "is written unless every case is valid and solved.")
 final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
-            description = "Folder of *.json case files (default: ${DEFAULT-VALUE}).")
-    private Path cases;
-
-    @Option(names = "--out", defaultValue = "out", paramLabel = "DIR",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @CommandLine.Mixin
+    private Folders folders;
 
     @Override
     public Integer call() throws Exception {
-        List<String> command = List.of("run", "--cases", cases.toString(), "--out", out.toString());
-        AllocationReport report = AllocationReport.build(CaseFolder.read(cases),
+        List<String> command = List.of("run", "--cases", folders.cases.toString(), "--out", folders.out.toString());
+        AllocationReport report = AllocationReport.build(CaseFolder.read(folders.cases),
                 new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(), command,
                 SourceDateEpoch.fromEnvironment());
         Map<String, String> documents = new LinkedHashMap<>(report.documents());
-        documents.put(RunInfo.FILE, RunInfo.describe(cases));
-        OutputFolder.write(out, documents);
+        documents.put(RunInfo.FILE, RunInfo.describe(folders.cases));
+        OutputFolder.write(folders.out, documents);
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
-        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", documents.keySet()), out);
+        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", documents.keySet()), folders.out);
         return ExitCodes.OK;
     }
 }

@@ -18,8 +18,8 @@ import org.monkeyeval.report.SummaryTable;
 
 /** {@code solve}: one case from the command line, printed as a table. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
-        description = {"Solve one case given on the command line and print the per-run table.",
-            "Example: solve --entries 10000,100000,1000000 --bits-per-entry 10"})
+        description = "Solve one case given on the command line and print the per-run table. Example: solve "
+            + "--entries 10000,100000,1000000 --bits-per-entry 10")
 final class SolveCommand implements Callable<Integer> {
 
     @CommandLine.Spec

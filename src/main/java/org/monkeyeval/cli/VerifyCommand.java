@@ -36,25 +36,20 @@ import org.monkeyeval.verify.Verifier;
 
 /** {@code verify}: recomputes the tables and compares them with a published output folder. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Recompute every table from the cases and compare with the files in --out.",
-            "Byte-equal passes; otherwise rows are compared by key with a relative tolerance.",
-            "Also fails when an input or output no longer matches its SHA-256 in the provenance files.",
-            "When --out holds confirm-provenance.json, the confirmation is rerun with its seed and",
-            "queries and its tables are checked too; with an engine section, the engine check reruns as well.",
-            "Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked against SHA256SUMS.",
-            "Exit 0 on match, 1 on any regression."})
+        description = "Recompute every table from the cases and compare with the files in --out. Byte-equal "
+            + "passes; otherwise rows are compared by key with a relative tolerance. Also fails when "
+            + "an input or output no longer matches its SHA-256 in the provenance files. When --out "
+            + "holds confirm-provenance.json, the confirmation is rerun with its seed and queries "
+            + "and its tables are checked too; with an engine section, the engine check reruns as "
+            + "well. Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked "
+            + "against SHA256SUMS. Exit 0 on match, 1 on any regression.")
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
-            description = "Folder of *.json case files (default: ${DEFAULT-VALUE}).")
-    private Path cases;
-
-    @Option(names = "--out", defaultValue = "out", paramLabel = "DIR",
-            description = "Published output folder to check (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @CommandLine.Mixin
+    private Folders folders;
 
     @Option(names = "--tolerance", defaultValue = "1e-9", paramLabel = "REL",
             description = "Relative tolerance for numeric fields (default: ${DEFAULT-VALUE}).")
@@ -69,17 +64,17 @@ final class VerifyCommand implements Callable<Integer> {
         if (!(tolerance >= 0.0)) {
             throw new UsageException("--tolerance (" + tolerance + ") must be >= 0");
         }
-        List<CaseFile> files = CaseFolder.read(cases);
+        List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
         AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
-        results.add(verifier.verify(out, files, List.of(
+        results.add(verifier.verify(folders.out, files, List.of(
                 table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
                 table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
                 Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver")));
 
-        Path confirmProvenance = out.resolve(ConfirmReport.PROVENANCE_FILE);
+        Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
         if (Files.exists(confirmProvenance)) {
             ConfirmSettings settings = confirmSettings(confirmProvenance);
             List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
@@ -95,10 +90,10 @@ final class VerifyCommand implements Callable<Integer> {
                 tables.add(new Verifier.Table(EngineTables.FILE, EngineTables.KEY,
                         confirm.documents().get(EngineTables.FILE), EngineTables.VOLATILE_COLUMNS));
             }
-            results.add(verifier.verify(out, files, tables, ConfirmReport.PROVENANCE_FILE,
+            results.add(verifier.verify(folders.out, files, tables, ConfirmReport.PROVENANCE_FILE,
                     confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
         }
-        Path bundleRoot = out.toAbsolutePath().normalize().getParent();
+        Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
             List<String> problems = BundleChecker.check(bundleRoot);
             List<String> lines = new ArrayList<>();

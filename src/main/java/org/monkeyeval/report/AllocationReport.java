@@ -40,13 +40,7 @@ public record AllocationReport(List<CaseFile> files, List<CaseResult> results, M
         tables.put(AllocationTables.CASES_FILE, AllocationTables.cases(results));
         tables.put(AllocationTables.ROWS_FILE, AllocationTables.rows(results));
 
-        ObjectNode provenance = Json.object();
-        provenance.set("tool", Provenance.tool(tool));
-        if (sourceDateEpoch.isPresent()) {
-            provenance.put("sourceDateEpoch", sourceDateEpoch.getAsLong());
-        }
-        ArrayNode commandNode = provenance.putArray("command");
-        command.forEach(commandNode::add);
+        ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);
         provenance.set("model", Provenance.model());
         provenance.set("solver", Provenance.solver(evaluator.solver()));
         provenance.set("inputs", Provenance.inputs(files));

@@ -56,13 +56,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
             tables.put(EngineTables.FILE, EngineTables.rows(engine.result().runs(), counts));
         }
 
-        ObjectNode p = Json.object();
-        p.set("tool", Provenance.tool(tool));
-        if (sourceDateEpoch.isPresent()) {
-            p.put("sourceDateEpoch", sourceDateEpoch.getAsLong());
-        }
-        ArrayNode commandNode = p.putArray("command");
-        command.forEach(commandNode::add);
+        ObjectNode p = Provenance.header(tool, command, sourceDateEpoch);
         p.set("settings", settings(settings));
         p.set("method", method());
         if (engine != null) {

@@ -23,6 +23,21 @@ public final class Provenance {
     private Provenance() {
     }
 
+    /**
+     * The opening fields of every provenance file: tool, SOURCE_DATE_EPOCH when set (the only time
+     * recorded) and the command line as given.
+     */
+    public static ObjectNode header(ToolInfo tool, List<String> command, java.util.OptionalLong sourceDateEpoch) {
+        ObjectNode node = Json.object();
+        node.set("tool", tool(tool));
+        if (sourceDateEpoch.isPresent()) {
+            node.put("sourceDateEpoch", sourceDateEpoch.getAsLong());
+        }
+        ArrayNode commandNode = node.putArray("command");
+        command.forEach(commandNode::add);
+        return node;
+    }
+
     /** The tool's name and version. */
     public static ObjectNode tool(ToolInfo tool) {
         ObjectNode node = Json.object();
