@@ -21,6 +21,7 @@ import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ConfirmSummary;
+import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.ToolInfo;
 
 /** {@code confirm}: builds real filters with the allocated bits and counts their false positives. */
@@ -102,7 +103,8 @@ final class ConfirmCommand implements Callable<Integer> {
         }
         ConfirmReport report = ConfirmReport.render(files, counts, settings, engineResult, ToolInfo.current(),
                 command, SourceDateEpoch.fromEnvironment());
-        OutputFolder.write(folders.out, report.documents());
+        // without --engine, an engine.csv left by an earlier confirmation no longer has provenance
+        OutputFolder.write(folders.out, report.documents(), List.of(EngineTables.FILE));
         spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), folders.out);
         return ExitCodes.OK;

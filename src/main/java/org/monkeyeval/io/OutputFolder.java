@@ -25,6 +25,15 @@ public final class OutputFolder {
      * @param documents file name to text (UTF-8)
      */
     public static void write(Path target, Map<String, String> documents) throws IOException {
+        write(target, documents, java.util.List.of());
+    }
+
+    /**
+     * As {@link #write(Path, Map)}, and after the moves removes the named files of an earlier run
+     * that this run no longer produces (so that no stale table outlives its provenance).
+     */
+    public static void write(Path target, Map<String, String> documents, java.util.List<String> stale)
+            throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         Path parent = absolute.getParent();
         if (parent == null) {
@@ -39,6 +48,11 @@ public final class OutputFolder {
             Files.createDirectories(absolute);
             for (String name : documents.keySet()) {
                 move(staging.resolve(name), absolute.resolve(name));
+            }
+            for (String name : stale) {
+                if (!documents.containsKey(name)) {
+                    Files.deleteIfExists(absolute.resolve(name));
+                }
             }
         } finally {
             deleteTree(staging);

@@ -142,4 +142,16 @@ final class RunCommandTest {
         assertEquals(2, Cli.run("solve", "--entries", "10").exitCode());
         assertEquals(2, Cli.run("solve", "--entries", "10", "--bits-per-entry", "1", "--total-bits", "5").exitCode());
     }
+
+    @Test
+    void confirm_withoutEngine_removesStaleEngineTable() throws IOException {
+        Path cases = cases("a.json", "{\"id\": \"a\", \"runs\": [{\"entries\": 1000}, {\"entries\": 10000}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("engine.csv"), "left by an earlier run\r\n");
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries", "1000");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(Files.exists(out.resolve("confirm.csv")));
+        assertFalse(Files.exists(out.resolve("engine.csv")));
+    }
 }
