@@ -1,5 +1,7 @@
 package org.monkeyeval.alloc;
 
+import java.util.Arrays;
+
 /**
  * Bits per entry and ideal FPR for every run of a case, in case-file order, with R = sum p_i.
  * Arrays are copied on the way in and out.
@@ -28,7 +30,7 @@ public final class Allocation {
     public static Allocation uniform(int runs, double budgetBits, double totalEntries) {
         double b = totalEntries > 0 ? budgetBits / totalEntries : 0.0;
         double[] bits = new double[runs];
-        java.util.Arrays.fill(bits, b);
+        Arrays.fill(bits, b);
         return new Allocation(bits);
     }
 
@@ -70,7 +72,7 @@ public final class Allocation {
      */
     static double orderFreeSum(double[] values) {
         double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         double sum = 0.0;
         for (double v : sorted) {
             sum += v;

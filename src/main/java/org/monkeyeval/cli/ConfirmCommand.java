@@ -1,12 +1,12 @@
 package org.monkeyeval.cli;
 
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
@@ -93,7 +93,7 @@ final class ConfirmCommand implements Callable<Integer> {
         var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
         ConfirmReport.Engine engineResult = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                 new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));
-        List<String> command = new java.util.ArrayList<>(List.of("confirm", "--cases", folders.cases.toString(), "--out",
+        List<String> command = new ArrayList<>(List.of("confirm", "--cases", folders.cases.toString(), "--out",
                 folders.out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
                 Integer.toString(settings.threads()), "--layout", String.join(",", layouts)));
         if (engineSettings != null) {

@@ -1,20 +1,22 @@
 package org.monkeyeval.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.bundle.BundleChecker;
 import org.monkeyeval.bundle.Sha256Sums;
-import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.ConfirmSettings;
@@ -111,7 +113,7 @@ final class VerifyCommand implements Callable<Integer> {
         return passed ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 
-    private static Verifier.Table table(String name, List<String> key, java.util.Map<String, String> documents) {
+    private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
         return new Verifier.Table(name, key, documents.get(name));
     }
 
@@ -119,7 +121,7 @@ final class VerifyCommand implements Callable<Integer> {
         try {
             var node = Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("engine");
             return node.isMissingNode() ? null : ConfirmReport.engineSettingsFrom(node);
-        } catch (java.io.IOException | IllegalArgumentException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new InvalidInputException(provenance + ": engine: cannot be read back: " + e.getMessage());
         }
     }
@@ -129,7 +131,7 @@ final class VerifyCommand implements Callable<Integer> {
             int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
             return ConfirmReport.settingsFrom(
                     Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("settings"), t);
-        } catch (java.io.IOException | IllegalArgumentException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new InvalidInputException(provenance + ": settings: cannot be read back: " + e.getMessage());
         }
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -259,7 +260,7 @@ public final class CaseReader {
         StringBuilder b = new StringBuilder();
         cut.codePoints().forEach(cp -> {
             if (cp < 0x20 || cp == 0x7f) {
-                b.append(String.format(java.util.Locale.ROOT, "\\u%04x", cp));
+                b.append(String.format(Locale.ROOT, "\\u%04x", cp));
             } else {
                 b.appendCodePoint(cp);
             }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -25,14 +26,14 @@ public final class OutputFolder {
      * @param documents file name to text (UTF-8)
      */
     public static void write(Path target, Map<String, String> documents) throws IOException {
-        write(target, documents, java.util.List.of());
+        write(target, documents, List.of());
     }
 
     /**
      * As {@link #write(Path, Map)}, and after the moves removes the named files of an earlier run
      * that this run no longer produces (so that no stale table outlives its provenance).
      */
-    public static void write(Path target, Map<String, String> documents, java.util.List<String> stale)
+    public static void write(Path target, Map<String, String> documents, List<String> stale)
             throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         Path parent = absolute.getParent();

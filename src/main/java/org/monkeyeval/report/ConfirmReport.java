@@ -1,10 +1,12 @@
 package org.monkeyeval.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -46,7 +48,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
                                        Engine engine, ToolInfo tool, List<String> command,
                                        OptionalLong sourceDateEpoch) {
         Map<String, String> tables = new LinkedHashMap<>();
-        List<CaseCount> caseRows = new java.util.ArrayList<>(counts);
+        List<CaseCount> caseRows = new ArrayList<>(counts);
         if (engine != null) {
             caseRows.addAll(engine.result().cases());
         }
@@ -98,8 +100,8 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     }
 
     /** Reads the settings back from a provenance settings section (for {@code verify}). */
-    public static ConfirmSettings settingsFrom(com.fasterxml.jackson.databind.JsonNode node, int threads) {
-        List<Layout> layouts = new java.util.ArrayList<>();
+    public static ConfirmSettings settingsFrom(JsonNode node, int threads) {
+        List<Layout> layouts = new ArrayList<>();
         node.path("layouts").forEach(l -> layouts.add(Layout.fromLabel(l.asText())));
         double precision = node.path("precision").isNumber() ? node.path("precision").asDouble() : Double.NaN;
         return new ConfirmSettings(node.path("queries").asLong(), node.path("seed").asLong(), threads, layouts,
@@ -137,8 +139,8 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     }
 
     /** Reads the engine settings back from a provenance engine section (for {@code verify}). */
-    public static EngineSettings engineSettingsFrom(com.fasterxml.jackson.databind.JsonNode node) {
-        List<String> cases = new java.util.ArrayList<>();
+    public static EngineSettings engineSettingsFrom(JsonNode node) {
+        List<String> cases = new ArrayList<>();
         node.path("cases").forEach(c -> cases.add(c.asText()));
         return new EngineSettings(node.path("queries").asLong(), node.path("seed").asLong(),
                 node.path("presentShare").asDouble(), cases);

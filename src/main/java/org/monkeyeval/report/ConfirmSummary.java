@@ -2,6 +2,7 @@ package org.monkeyeval.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.monkeyeval.confirm.CaseCount;
 
@@ -21,7 +22,7 @@ public final class ConfirmSummary {
                 SummaryTable.g(c.measuredR()),
                 "[" + SummaryTable.g(c.measuredLow()) + ", " + SummaryTable.g(c.measuredHigh()) + "]",
                 SummaryTable.g(c.predictedR()), SummaryTable.g(c.modelR()),
-                Double.isNaN(z) ? "" : String.format(java.util.Locale.ROOT, "%.2f", z)});
+                Double.isNaN(z) ? "" : String.format(Locale.ROOT, "%.2f", z)});
         }
         return SummaryTable.render(rows);
     }

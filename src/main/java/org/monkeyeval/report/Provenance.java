@@ -3,6 +3,7 @@ package org.monkeyeval.report;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,7 +28,7 @@ public final class Provenance {
      * The opening fields of every provenance file: tool, SOURCE_DATE_EPOCH when set (the only time
      * recorded) and the command line as given.
      */
-    public static ObjectNode header(ToolInfo tool, List<String> command, java.util.OptionalLong sourceDateEpoch) {
+    public static ObjectNode header(ToolInfo tool, List<String> command, OptionalLong sourceDateEpoch) {
         ObjectNode node = Json.object();
         node.set("tool", tool(tool));
         if (sourceDateEpoch.isPresent()) {

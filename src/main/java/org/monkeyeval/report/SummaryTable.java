@@ -1,5 +1,7 @@
 package org.monkeyeval.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +69,7 @@ public final class SummaryTable {
         }
         double a = Math.abs(v);
         if (a >= 1e-4 && a < 1e9) {
-            String s = new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros()
+            String s = new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros()
                     .toPlainString();
             return s;
         }
