@@ -16,6 +16,7 @@ import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.io.CaseFolder;
+import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
@@ -90,6 +91,17 @@ final class ConfirmCommand implements Callable<Integer> {
         AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of(), SourceDateEpoch.fromEnvironment());
         EngineSettings engineSettings = engineSettings(files);
+        long heap = Runtime.getRuntime().maxMemory();
+        for (int i = 0; i < files.size(); i++) {
+            String problem = Confirmer.limit(allocations.results().get(i), settings, heap).orElse(null);
+            if (problem == null && engineSettings != null && engineSettings.selects(files.get(i).lsmCase().id())) {
+                problem = RocksDbEngineCheck.limit(allocations.results().get(i), heap).orElse(null);
+            }
+            if (problem != null) {
+                throw new InvalidInputException(folders.cases.resolve(files.get(i).fileName()) + ": runs: cannot be"
+                        + " confirmed: " + problem);
+            }
+        }
         var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
         ConfirmReport.Engine engineResult = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                 new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));

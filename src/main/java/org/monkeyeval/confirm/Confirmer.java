@@ -2,6 +2,8 @@ package org.monkeyeval.confirm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -14,6 +16,7 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.filter.Filter;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.filter.StandardBloom;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.stats.BinomialInterval;
 
@@ -45,6 +48,39 @@ public final class Confirmer {
         this.settings = settings;
         this.keys = new KeySpace(settings.seed());
         this.hashSeed = hashSeedFor(settings.seed());
+    }
+
+    /**
+     * Why a case cannot be confirmed within {@code heapBytes} of memory, or empty when it can: keys
+     * are indexed below 2^40 per run, a standard filter holds at most {@link StandardBloom#MAX_BITS},
+     * and all filters of one case are alive at once.
+     */
+    public static Optional<String> limit(CaseResult result, ConfirmSettings settings, long heapBytes) {
+        List<Run> runs = result.lsmCase().runs();
+        if (runs.size() > KeySpace.MAX_RUNS) {
+            return Optional.of(runs.size() + " runs: the key space allows " + KeySpace.MAX_RUNS);
+        }
+        double filterBytes = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            long n = runs.get(i).entries();
+            if (n >= KeySpace.MAX_INDEX) {
+                return Optional.of("run " + (i + 1) + " holds " + n + " entries; real filters are built for"
+                        + " runs below 2^40 entries");
+            }
+            for (Allocation a : List.of(result.uniform(), result.optimized())) {
+                double bits = n * a.bitsPerEntry(i);
+                if (bits > StandardBloom.MAX_BITS) {
+                    return Optional.of("run " + (i + 1) + " needs " + Math.round(bits) + " filter bits; a filter"
+                            + " holds at most " + StandardBloom.MAX_BITS);
+                }
+                filterBytes += settings.layouts().size() * (bits / 8 + 64);
+            }
+        }
+        if (filterBytes > 0.75 * heapBytes) {
+            return Optional.of(String.format(Locale.ROOT, "its filters need %.0f MiB at once and the heap allows"
+                    + " %.0f MiB: raise -Xmx", filterBytes / (1 << 20), heapBytes / (double) (1 << 20)));
+        }
+        return Optional.empty();
     }
 
     /** The seed handed to {@link Hashing#hash64} by every filter: mix13(seed ^ salt). */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -78,6 +79,22 @@ public final class RocksDbEngineCheck {
     public RocksDbEngineCheck(EngineSettings settings) {
         this.settings = settings;
         this.keys = new KeySpace(settings.seed());
+    }
+
+    /**
+     * Why a case cannot be checked in the engine within {@code heapBytes}, or empty when it can: each
+     * run's keys are sorted in one long[] before they are written.
+     */
+    public static Optional<String> limit(CaseResult result, long heapBytes) {
+        var runs = result.lsmCase().runs();
+        for (int i = 0; i < runs.size(); i++) {
+            long n = runs.get(i).entries();
+            if (n > Integer.MAX_VALUE - 8 || 8.0 * n > 0.75 * heapBytes) {
+                return Optional.of("run " + (i + 1) + " holds " + n + " entries, more than the engine"
+                        + " check sorts in this heap (raise -Xmx, or leave the case out of --engine-cases)");
+            }
+        }
+        return Optional.empty();
     }
 
     /** RocksDB's version as the loaded library reports it. */

@@ -154,4 +154,15 @@ final class RunCommandTest {
         assertTrue(Files.exists(out.resolve("confirm.csv")));
         assertFalse(Files.exists(out.resolve("engine.csv")));
     }
+
+    @Test
+    void confirm_runTooLargeForRealFilters_exits3NamingTheFile() throws IOException {
+        Path cases = cases("h.json", "{\"id\": \"huge\", \"runs\": [{\"entries\": 100000000000000},"
+                + " {\"entries\": 1000}], \"budget\": {\"bitsPerEntry\": 10}}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("h.json: runs: cannot be confirmed: run 1"), o.err());
+        assertFalse(Files.exists(out));
+    }
 }
