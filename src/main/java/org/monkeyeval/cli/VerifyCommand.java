@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
@@ -78,9 +80,10 @@ final class VerifyCommand implements Callable<Integer> {
 
         Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
         if (Files.exists(confirmProvenance)) {
-            ConfirmSettings settings = confirmSettings(confirmProvenance);
+            JsonNode recorded = readJson(confirmProvenance);
+            ConfirmSettings settings = confirmSettings(confirmProvenance, recorded);
             List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
-            EngineSettings engineSettings = engineSettings(confirmProvenance);
+            EngineSettings engineSettings = engineSettings(confirmProvenance, recorded);
             ConfirmReport.Engine engine = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                     new RocksDbEngineCheck(engineSettings).check(report.results(), ConfirmProgress.SILENT));
             ConfirmReport confirm = ConfirmReport.render(files, counts, settings, engine, ToolInfo.current(),
@@ -117,21 +120,28 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier.Table(name, key, documents.get(name));
     }
 
-    private static EngineSettings engineSettings(Path provenance) throws InvalidInputException {
+    private static JsonNode readJson(Path file) throws InvalidInputException {
         try {
-            var node = Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("engine");
+            return Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not readable JSON: " + e.getMessage());
+        }
+    }
+
+    private static EngineSettings engineSettings(Path provenance, JsonNode recorded) throws InvalidInputException {
+        JsonNode node = recorded.path("engine");
+        try {
             return node.isMissingNode() ? null : ConfirmReport.engineSettingsFrom(node);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) {
             throw new InvalidInputException(provenance + ": engine: cannot be read back: " + e.getMessage());
         }
     }
 
-    private ConfirmSettings confirmSettings(Path provenance) throws InvalidInputException {
+    private ConfirmSettings confirmSettings(Path provenance, JsonNode recorded) throws InvalidInputException {
         try {
             int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-            return ConfirmReport.settingsFrom(
-                    Json.parse(Files.readString(provenance, StandardCharsets.UTF_8)).path("settings"), t);
-        } catch (IOException | IllegalArgumentException e) {
+            return ConfirmReport.settingsFrom(recorded.path("settings"), t);
+        } catch (IllegalArgumentException e) {
             throw new InvalidInputException(provenance + ": settings: cannot be read back: " + e.getMessage());
         }
     }

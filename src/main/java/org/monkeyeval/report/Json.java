@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 
-
 /**
  * JSON documents with fixed bytes: two-space indent, LF line ends whatever the platform, fields in
  * insertion order, doubles through {@link Numbers#format} so they match the CSV tables.

@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.CsvTable;
-import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.Json;
+import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.Sha256;
 
 /**
