@@ -1,5 +1,6 @@
 package org.monkeyeval.bundle;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.Optional;
 
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmTables;
+import org.monkeyeval.report.EngineTables;
 
 /**
  * What the columns of the published CSV tables hold: Table Schema type ({@code string},
@@ -42,7 +44,8 @@ final class TableColumns {
     private static final Column ALLOCATION = new Column("allocation", STRING,
             "Which allocation the filters were built with: uniform or optimized");
     private static final Column LAYOUT = new Column("layout", STRING,
-            "Filter layout: standard (classic Bloom filter) or rocksdb (RocksDB cache-local Bloom filter)");
+            "Filter layout: standard (classic Bloom filter), rocksdb (RocksDB cache-local Bloom filter rules, in"
+                    + " process) or rocksdb-engine (RocksDB itself, embedded)");
     private static final Column QUERIES = new Column("queries", INTEGER, "Q: absent-key queries asked of every run");
 
     private static final Table ROWS = table(AllocationTables.ROWS_FILE,
@@ -77,35 +80,64 @@ final class TableColumns {
             new Column("bits_per_entry", NUMBER, "M / N"),
             new Column("budget_field", STRING, "Budget field the case file gave: bitsPerEntry or totalBits"));
 
+    /** The columns of confirm.csv, which engine.csv starts with. */
+    private static final Column[] CONFIRM_RUN_COLUMNS = {
+        CASE_ID,
+        ALLOCATION,
+        LAYOUT,
+        RUN,
+        ENTRIES,
+        new Column("bits_per_entry", NUMBER, "b_i: bits per entry allocated to the run"),
+        new Column("filter_bits", INTEGER, "Bits the built filter occupies; 0 when the run has no filter"),
+        new Column("hashes", INTEGER, "Probes per key of the built filter; 0 when the run has no filter"),
+        QUERIES,
+        new Column("positives", INTEGER, "P: queries the filter answered with may-contain"),
+        new Column("true_positives", INTEGER, "T: positives whose key was really present (0 for absent keys)"),
+        new Column("useful_negatives", INTEGER, "U: queries the filter answered with no, saving the read"),
+        new Column("observed_fpr", NUMBER, "(P-T)/(P-T+U), empty when undefined"),
+        new Column("fpr_low", NUMBER,
+                "Lower end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
+        new Column("fpr_high", NUMBER,
+                "Upper end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
+        new Column("model_fpr", NUMBER, "e^(-c b_i): the model's false-positive rate"),
+        new Column("predicted_fpr", NUMBER, "The layout's finite-filter prediction; 1 when the run has no filter"),
+        new Column("z_score", NUMBER, "z of the false-positive count against predicted_fpr, with query and"
+                + " filter-to-filter variance; empty when undefined"),
+        new Column("probes", INTEGER, "Reads of the run: false positives, or every query (in the key range, for rocksdb-engine) when the run has no filter"),
+        new Column("cache_local_fpr", NUMBER, "RocksDB's CacheLocalFpRate estimate; empty for other layouts"),
+        new Column("poisson_mixture_fpr", NUMBER,
+                "Poisson mixture over keys per cache line (Putze et al. 2007); empty for other layouts")
+    };
+
     private static final Table CONFIRM = table(ConfirmTables.RUNS_FILE,
             "One row per run, allocation and layout: false positives counted on real filters for absent keys,"
                     + " next to the model and the layout's finite-filter prediction",
             ConfirmTables.RUN_KEY,
-            CASE_ID,
-            ALLOCATION,
-            LAYOUT,
-            RUN,
-            ENTRIES,
-            new Column("bits_per_entry", NUMBER, "b_i: bits per entry allocated to the run"),
-            new Column("filter_bits", INTEGER, "Bits the built filter occupies; 0 when the run has no filter"),
-            new Column("hashes", INTEGER, "Probes per key of the built filter; 0 when the run has no filter"),
-            QUERIES,
-            new Column("positives", INTEGER, "P: queries the filter answered with may-contain"),
-            new Column("true_positives", INTEGER, "T: positives whose key was really present (0 for absent keys)"),
-            new Column("useful_negatives", INTEGER, "U: queries the filter answered with no, saving the read"),
-            new Column("observed_fpr", NUMBER, "(P-T)/(P-T+U), empty when undefined"),
-            new Column("fpr_low", NUMBER,
-                    "Lower end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
-            new Column("fpr_high", NUMBER,
-                    "Upper end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
-            new Column("model_fpr", NUMBER, "e^(-c b_i): the model's false-positive rate"),
-            new Column("predicted_fpr", NUMBER, "The layout's finite-filter prediction; 1 when the run has no filter"),
-            new Column("z_score", NUMBER, "z of the false-positive count against predicted_fpr, with query and"
-                    + " filter-to-filter variance; empty when undefined"),
-            new Column("probes", INTEGER, "Reads of the run: false positives, or Q when the run has no filter"),
-            new Column("cache_local_fpr", NUMBER, "RocksDB's CacheLocalFpRate estimate; empty for other layouts"),
-            new Column("poisson_mixture_fpr", NUMBER,
-                    "Poisson mixture over keys per cache line (Putze et al. 2007); empty for other layouts"));
+            CONFIRM_RUN_COLUMNS);
+
+    private static final Table ENGINE = table(EngineTables.FILE,
+            "One row per run measured inside an embedded RocksDB: its own Bloom-filter counters, the filter it"
+                    + " built, block-cache traffic and latency, beside the in-process rocksdb layout",
+            EngineTables.KEY,
+            concat(CONFIRM_RUN_COLUMNS,
+                    new Column("present_queries", INTEGER, "Present-key lookups sent to the run (they make T > 0)"),
+                    new Column("range_skipped", INTEGER,
+                            "Absent lookups outside the run's key range, answered without the filter or a read"),
+                    new Column("allocated_filter_bits", NUMBER, "n_i * b_i: the allocation's bits for the run"),
+                    new Column("rule_filter_bytes", INTEGER,
+                            "Filter bytes RocksDB's rules give for n_i and b_i (lines * 64 + 5 metadata)"),
+                    new Column("engine_filter_bytes", INTEGER, "Filter bytes RocksDB built (table property)"),
+                    new Column("layout_observed_fpr", NUMBER,
+                            "observed_fpr of the in-process rocksdb layout for the same run; empty when undefined"),
+                    new Column("layout_fpr_low", NUMBER, "Lower end of its 95% Clopper-Pearson interval"),
+                    new Column("layout_fpr_high", NUMBER, "Upper end of its 95% Clopper-Pearson interval"),
+                    new Column("data_block_misses", INTEGER,
+                            "Block-cache data misses during the absent lookups; varies between reruns"),
+                    new Column("data_block_hits", INTEGER,
+                            "Block-cache data hits during the absent lookups; varies between reruns"),
+                    new Column("latency_p50_us", NUMBER, "Median absent-lookup get latency, microseconds; varies"),
+                    new Column("latency_p99_us", NUMBER, "99th percentile absent-lookup get latency, microseconds;"
+                            + " varies")));
 
     private static final Table CONFIRM_CASES = table(ConfirmTables.CASES_FILE,
             "One row per case, allocation and layout: measured R against the model's and the layout's predicted R",
@@ -131,7 +163,7 @@ final class TableColumns {
 
     private static final Map<String, Table> BY_FILE = Map.of(
             ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,
-            CONFIRM_CASES.fileName(), CONFIRM_CASES);
+            CONFIRM_CASES.fileName(), CONFIRM_CASES, ENGINE.fileName(), ENGINE);
 
     private TableColumns() {
     }
@@ -143,12 +175,18 @@ final class TableColumns {
 
     /** Every known table. */
     static List<Table> all() {
-        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES);
+        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES, ENGINE);
     }
 
     /** A column no table describes. */
     static Column unknown(String name) {
         return new Column(name, STRING, UNKNOWN_DESCRIPTION);
+    }
+
+    private static Column[] concat(Column[] first, Column... more) {
+        Column[] all = Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
     }
 
     private static Table table(String fileName, String description, List<String> primaryKey, Column... columns) {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -186,5 +188,25 @@ final class DataPackageTest {
             }
             assertTrue(columns.containsAll(table.primaryKey()), file);
         });
+    }
+
+    @Test
+    void document_publishedFolder_everyColumnDescribedAndEveryTableKeyed() throws IOException {
+        List<BundleEntry> entries = new ArrayList<>();
+        try (var files = Files.list(Path.of("out"))) {
+            for (Path p : files.filter(p -> p.toString().endsWith(".csv")).sorted().toList()) {
+                entries.add(new BundleEntry(BundleContents.OUT + p.getFileName(), Files.readAllBytes(p)));
+            }
+        }
+        assertTrue(entries.size() >= 5, "the published folder holds every table the tool writes");
+        JsonNode doc = parse(BundleContents.of(entries), OptionalLong.empty());
+        for (JsonNode resource : doc.get("resources")) {
+            String path = resource.get("path").asText();
+            assertTrue(resource.get("schema").has("primaryKey"), path + " has no primary key");
+            for (JsonNode field : resource.get("schema").get("fields")) {
+                assertNotEquals(TableColumns.UNKNOWN_DESCRIPTION, field.get("description").asText(),
+                        path + " column " + field.get("name").asText() + " is not described");
+            }
+        }
     }
 }
