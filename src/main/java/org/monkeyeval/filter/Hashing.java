@@ -43,7 +43,16 @@ public final class Hashing {
 
     /** The pinned seeded hash; see the class comment for the exact definition. */
     public static long hash64(long key, long seed) {
-        return mix13(key + (seed + 1) * GOLDEN_GAMMA);
+        return mix13(key + seedOffset(seed));
+    }
+
+    /**
+     * The constant {@code (seed + 1) * GOLDEN_GAMMA} that {@link #hash64} adds to the key, so that
+     * {@code hash64(key, seed) == mix13(key + seedOffset(seed))}: a filter that queries many keys with
+     * one seed can compute it once.
+     */
+    public static long seedOffset(long seed) {
+        return (seed + 1) * GOLDEN_GAMMA;
     }
 
     /** Stafford's Mix13 finalizer, a bijection of the 64-bit integers. */

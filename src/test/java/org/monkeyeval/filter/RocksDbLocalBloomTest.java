@@ -199,6 +199,54 @@ final class RocksDbLocalBloomTest {
         assertTrue(positives > 0 && positives < 20_000, "model should accept some but not all: " + positives);
     }
 
+    /** The smallest millibits per key for which RocksDB chooses k probes. */
+    private static int millibitsForProbes(int k) {
+        for (int millibits = 1000; millibits <= 100_000; millibits++) {
+            if (RocksDbLocalBloom.chooseNumProbes(millibits) == k) {
+                return millibits;
+            }
+        }
+        throw new AssertionError("no millibits give " + k + " probes");
+    }
+
+    /**
+     * The query reads probes 0-2 first and the rest only when those bits are set; this checks every
+     * probe count RocksDB can choose against the one-probe-at-a-time reference, and that some absent
+     * keys are rejected only by a probe after the third, so the later probes are really exercised.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24})
+    void mayContain_everyProbeCount_agreesWithReferenceProbeModel(int k) {
+        KeySpace keys = new KeySpace(k);
+        int entries = 400;
+        RocksDbLocalBloom filter = build(keys, entries, millibitsForProbes(k) / 1000.0);
+        assertEquals(k, filter.numProbes());
+        BitSet model = new BitSet();
+        for (int i = 0; i < entries; i++) {
+            for (int p = 0; p < k; p++) {
+                model.set((int) referenceBit(keys.storedKey(0, i), filter.lines(), p));
+            }
+        }
+        for (int i = 0; i < entries; i++) {
+            assertTrue(filter.mayContain(keys.storedKey(0, i)), "stored key " + i);
+        }
+        int rejectedByLaterProbe = 0;
+        for (long j = 0; j < 5_000; j++) {
+            long key = keys.absentKey(j);
+            int firstUnset = k;
+            for (int p = k - 1; p >= 0; p--) {
+                if (!model.get((int) referenceBit(key, filter.lines(), p))) {
+                    firstUnset = p;
+                }
+            }
+            assertEquals(firstUnset == k, filter.mayContain(key), "absent key " + j);
+            rejectedByLaterProbe += firstUnset >= 3 && firstUnset < k ? 1 : 0;
+        }
+        if (k >= 4) {
+            assertTrue(rejectedByLaterProbe > 0, "no absent key reached probe 3 or later");
+        }
+    }
+
     @ParameterizedTest(name = "b={0}")
     @ValueSource(doubles = {0.5, 1, 3.3, 10, 19.07})
     void mayContain_insertedKeys_neverFalseNegative(double bitsPerKey) {
