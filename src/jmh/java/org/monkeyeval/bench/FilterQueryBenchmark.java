@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   filter             bits (m)       probes  layout
  *   absentStandard     10,000,000     k = 7   StandardBloom: one hash64, then mix13 + multiply-high per probe
  *   absentGuava        10,000,000     k = 7   Guava BloomFilter&lt;Long&gt;, MURMUR128_MITZ_64, % m per probe
- *   absentRocksDb      10,000,384     k = 6   RocksDbLocalBloom: one 512-bit line per key
+ *   absentRocksDb      10,000,384     k = 6   RocksDbLocalBloom: all probes in one 512-bit line
  *   absentBlockedBloom 10,001,088     4 bits  FastFilter BlockedBloom: 2 bits in each of two words,
  *                                             the second within 16 words of the first
  * </pre>
@@ -41,12 +41,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * its time is the harness and key-load part that every other line also contains.
  *
  * <p>Absent keys are {@link KeySpace#absentKey} 0 .. 2^20-1, disjoint from the stored keys by
- * construction, so every "true" they get is a false positive. Our filters and Guava stop a query at
- * its first zero bit; BlockedBloom always reads both of its words.
+ * construction, so every "true" they get is a false positive. How each filter reads its bits:
+ * StandardBloom tests its first two probes with one branch, then stops at the first zero bit;
+ * RocksDbLocalBloom ANDs probes 0-2 and reads the other three only when those bits are all set (about
+ * one absent key in ten); Guava stops at its first zero bit; BlockedBloom reads both of its words
+ * and tests its first pair of bits before the second.
  * Present keys are the stored keys of run 0 (the first 48,576 of them twice, to fill 2^20), so every
  * probe of every query is taken. All four filters are about 1.25 MB, more than a 512 KiB or 1 MiB L2,
  * so the first probe of a query usually misses to L3 and the comparison includes memory behaviour,
  * not only hashing.
+ *
+ * <p>Forks of the same benchmark can differ by a quarter (the README lists one 8-fork measurement);
+ * compare filters over several forks, not one or two.
  *
  * <p>The setup checks what it built before anything is measured: no false negatives on any stored
  * key, a false-positive rate on the absent keys below {@link Filters#MAX_PLAUSIBLE_FPR}, and bits per
