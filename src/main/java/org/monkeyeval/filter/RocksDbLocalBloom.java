@@ -346,8 +346,8 @@ public final class RocksDbLocalBloom implements Filter {
      */
     @Override
     public boolean mayContain(long key) {
-        long h = Hashing.mix13(key + hashOffset);
-        int base = (int) FastRange.fastRange32((int) h, queryLines) * WORDS_PER_LINE;
+        long h = hash(key);
+        int base = lineStart(h);
         long[] w = words;
         int x = (int) (h >>> 32);
         int y1 = x * secondMultiplier;
@@ -396,23 +396,40 @@ public final class RocksDbLocalBloom implements Filter {
     /**
      * The word of the line holding the bit at position {@code y >>> 23} (the top 9 bits of y), shifted
      * right so that bit is bit 0: word {@code y >>> 29} (the top 3 bits), bit {@code (y >>> 23) & 63}
-     * (a long shift uses only the low 6 bits of its count). {@code base} is a multiple of 8 and the
-     * word index is below 8, so {@code base | index} is {@code base + index}; written as an OR, the JIT
-     * (C2 on JDK 17) forms the address from the one bounds-checked int instead of redoing the sum in
-     * 64 bits, two instructions fewer per probe.
+     * (a long shift uses only the low 6 bits of its count).
      */
     private static long probedWord(long[] w, int base, int y) {
-        return w[base | (y >>> 29)] >>> (y >>> BIT_POSITION_SHIFT);
+        return w[wordIndex(base, y)] >>> (y >>> BIT_POSITION_SHIFT);
     }
 
+    /**
+     * Index in {@link #words} of the word holding the bit that y picks in the line starting at base:
+     * base + (y &gt;&gt;&gt; 29). base is a multiple of 8 and the word index is below 8, so the sum is
+     * written as an OR; that way the JIT (C2 on JDK 17) forms the address from the one bounds-checked
+     * int instead of redoing the sum in 64 bits, two instructions fewer per probe.
+     */
+    private static int wordIndex(int base, int y) {
+        return base | (y >>> 29);
+    }
+
+    /** {@link Hashing#hash64(long, long)} of the key with this filter's seed. */
+    private long hash(long key) {
+        return Hashing.mix13(key + hashOffset);
+    }
+
+    /** Index in {@link #words} of the first word of the line the lower 32 bits of h pick. */
+    private int lineStart(long h) {
+        return (int) FastRange.fastRange32((int) h, queryLines) * WORDS_PER_LINE;
+    }
+
+    /** Sets the k bits of the key, one at a time along RocksDB's serial chain (AddHash). */
     private void add(long key) {
-        long h = Hashing.hash64(key, hashSeed);
-        int base = (int) FastRange.fastRange32((int) h, lines) * WORDS_PER_LINE;
-        int x = (int) (h >>> 32);
+        long h = hash(key);
+        int base = lineStart(h);
+        int y = (int) (h >>> 32);
         for (int i = 0; i < numProbes; i++) {
-            int pos = x >>> BIT_POSITION_SHIFT;
-            words[base + (pos >>> 6)] |= 1L << pos;
-            x *= PROBE_MULTIPLIER;
+            words[wordIndex(base, y)] |= 1L << (y >>> BIT_POSITION_SHIFT); // the shift uses the count & 63
+            y *= PROBE_MULTIPLIER;
         }
     }
 
