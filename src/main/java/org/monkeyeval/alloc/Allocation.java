@@ -50,6 +50,11 @@ public final class Allocation {
         return bitsPerEntry.clone();
     }
 
+    /** p_i of every run (a copy). */
+    public double[] fpr() {
+        return fpr.clone();
+    }
+
     /** R = sum p_i, the expected probes of one absent-key lookup. */
     public double expectedProbes() {
         return expectedProbes;

@@ -2,7 +2,10 @@ package org.monkeyeval.alloc;
 
 import org.monkeyeval.model.LsmCase;
 
-/** Evaluates one case: the uniform baseline and Monkey's optimized allocation at the same budget. */
+/**
+ * Evaluates one case: the uniform baseline and Monkey's optimized allocation at the same budget, the
+ * optimum weighted by the lookups that reach each run (all 1 when every lookup is for an absent key).
+ */
 public final class CaseEvaluator {
 
     private final ThresholdSolver solver;
@@ -19,9 +22,10 @@ public final class CaseEvaluator {
         long[] entries = lsmCase.entries();
         double totalEntries = lsmCase.totalEntries().doubleValue();
         double budgetBits = lsmCase.budgetBits();
-        ThresholdSolver.Solution solution = solver.solve(entries, budgetBits);
+        LookupWeights weights = LookupWeights.of(lsmCase);
+        ThresholdSolver.Solution solution = solver.solve(entries, weights.reach(), budgetBits);
         Allocation uniform = Allocation.uniform(entries.length, budgetBits, totalEntries);
         Allocation optimized = Allocation.of(solution.bitsPerEntry());
-        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution);
+        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights);
     }
 }

@@ -81,7 +81,7 @@ public final class ThresholdSolver {
     }
 
     /**
-     * Solves one case.
+     * Solves one case whose lookups are all for absent keys (every a_i = 1).
      *
      * @param entries    n_i for each run, in case-file order, all {@code > 0}
      * @param budgetBits M, finite and {@code >= 0}
@@ -89,6 +89,22 @@ public final class ThresholdSolver {
      * @throws SolverException if the search fails or the polished answer misses the budget
      */
     public Solution solve(long[] entries, double budgetBits) {
+        return solve(entries, null, budgetBits);
+    }
+
+    /**
+     * Solves one case weighted by the lookups that reach each run: minimizes sum a_i p_i subject to
+     * sum n_i b_i = M, which gives b_i = max(0, (t - ln(w_i / a_i)) / c) (see {@link LookupWeights}).
+     * The weights are first divided by their largest, which leaves the optimum unchanged and makes
+     * all-equal weights exactly 1, so that they give the unweighted answer bit for bit (ln 1 = 0).
+     * A run with a_i = 0 gets no filter and takes no part in t; when no run is reached the budget
+     * stays unspent.
+     *
+     * @param entries    n_i for each run, in case-file order, all {@code > 0}
+     * @param reach      a_i &gt;= 0 for each run, or {@code null} for all 1
+     * @param budgetBits M, finite and {@code >= 0}
+     */
+    public Solution solve(long[] entries, double[] reach, double budgetBits) {
         if (entries.length == 0) {
             throw new IllegalArgumentException("a case needs at least one run");
         }
@@ -100,15 +116,31 @@ public final class ThresholdSolver {
                 throw new IllegalArgumentException("entries (" + n + ") must be > 0");
             }
         }
+        if (reach != null) {
+            if (reach.length != entries.length) {
+                throw new IllegalArgumentException("reach has " + reach.length + " weights for "
+                        + entries.length + " runs");
+            }
+            for (double a : reach) {
+                if (!(a >= 0.0) || Double.isInfinite(a)) {
+                    throw new IllegalArgumentException("reach (" + a + ") must be finite and >= 0");
+                }
+            }
+        }
         int r = entries.length;
         if (budgetBits == 0.0) {
             // No memory: every run is unfiltered and t is undefined (any t <= min ln w_i spends 0).
             return new Solution(Double.NaN, new double[r], Double.NaN, Double.NaN, 0, 0, 0.0, 0);
         }
+        Canonical runs = Canonical.of(entries, reach);
+        int eligible = runs.entries.length;
+        if (eligible == 0) {
+            // No lookup reaches any filter: no bit can lower the cost, and none is spent.
+            return new Solution(Double.NaN, new double[r], Double.NaN, Double.NaN, 0, 0, -budgetBits, 0);
+        }
 
-        Canonical runs = Canonical.of(entries);
         double tLow = runs.lnWeight[0];
-        double tHigh = runs.threshold(budgetBits, r);
+        double tHigh = runs.threshold(budgetBits, eligible);
         UnivariateFunction excess = t -> runs.spent(t) - budgetBits;
 
         int evaluations = 2;
@@ -129,14 +161,14 @@ public final class ThresholdSolver {
         }
 
         // Polish: closed form over the active prefix, moved until it is self-consistent.
-        int active = Math.max(1, runs.activeCount(searched)); // M > 0 always activates the smallest run
+        int active = Math.max(1, runs.activeCount(searched)); // M > 0 always activates the first run
         int polishIterations = 0;
-        for (int guard = 0; guard <= r + 1; guard++) {
+        for (int guard = 0; guard <= eligible + 1; guard++) {
             polishIterations++;
             double t = runs.threshold(budgetBits, active);
             if (active > 1 && !(runs.lnWeight[active - 1] < t)) {
                 active--; // the last run of the prefix would get no bits: drop it
-            } else if (active < r && runs.lnWeight[active] < t) {
+            } else if (active < eligible && runs.lnWeight[active] < t) {
                 active++; // the next run would get bits: take it in
             } else {
                 break;
@@ -147,7 +179,7 @@ public final class ThresholdSolver {
         double meanLnW = runs.meanLnWeight(active);
         double[] bits = new double[r];
         double spent = 0.0;
-        for (int k = 0; k < r; k++) {
+        for (int k = 0; k < eligible; k++) {
             double b = k < active ? MonkeyModel.bitsOnActiveSet(meanBits, meanLnW, runs.lnWeight[k]) : 0.0;
             bits[runs.order[k]] = b;
             spent += runs.entries[k] * b;
@@ -184,14 +216,17 @@ public final class ThresholdSolver {
         }
     }
 
-    /** Runs sorted by entry count (ascending), with ln w_i, so every sum has one fixed order. */
+    /**
+     * The runs a lookup reaches (a_i &gt; 0), sorted by ln(w_i / a_i) ascending (then by entries and
+     * position), with prefix sums, so every sum has one fixed order. For a_i = 1 this is the order by
+     * entry count.
+     */
     private static final class Canonical {
-        final int[] order;       // order[k] = case-file index of the k-th smallest run
+        final int[] order;       // order[k] = case-file index of the k-th run
         final double[] entries;  // n in canonical order
-        final double[] lnWeight; // ln w in canonical order, ascending
+        final double[] lnWeight; // ln(w / a) in canonical order, ascending
         final double[] prefixN;  // prefixN[k] = sum of the first k entries
         final double[] prefixDeviation; // sum of n (ln w - ln w_min): exact zero for equal runs
-        final double total;
 
         private Canonical(int[] order, double[] entries, double[] lnWeight, double[] prefixN,
                           double[] prefixDeviation) {
@@ -200,25 +235,54 @@ public final class ThresholdSolver {
             this.lnWeight = lnWeight;
             this.prefixN = prefixN;
             this.prefixDeviation = prefixDeviation;
-            this.total = prefixN[entries.length];
         }
 
-        static Canonical of(long[] n) {
+        static Canonical of(long[] n, double[] reach) {
             int r = n.length;
+            // N summed in ascending order of n, whatever the weights, so it is one number per case
+            long[] ascending = n.clone();
+            Arrays.sort(ascending);
+            double total = 0.0;
+            for (long x : ascending) {
+                total += x;
+            }
+            double lnTotal = Math.log(total);
+            double maxReach = 0.0;
+            if (reach != null) {
+                for (double a : reach) {
+                    maxReach = Math.max(maxReach, a);
+                }
+            }
+            double[] key = new double[r];
+            int eligible = 0;
+            for (int i = 0; i < r; i++) {
+                // ln(n/N) without forming a tiny quotient; minus ln(a/max a), an exact 0 for a = max a
+                double lnW = Math.log(n[i]) - lnTotal;
+                if (reach == null) {
+                    key[i] = lnW;
+                    eligible++;
+                } else if (reach[i] > 0.0) {
+                    key[i] = lnW - Math.log(reach[i] / maxReach);
+                    eligible++;
+                } else {
+                    key[i] = Double.POSITIVE_INFINITY; // never reached: no filter
+                }
+            }
             int[] order = IntStream.range(0, r).boxed()
-                    .sorted(Comparator.comparingLong((Integer i) -> n[i]).thenComparingInt(i -> i))
+                    .filter(i -> key[i] != Double.POSITIVE_INFINITY)
+                    .sorted(Comparator.comparingDouble((Integer i) -> key[i])
+                            .thenComparingLong(i -> n[i]).thenComparingInt(i -> i))
                     .mapToInt(Integer::intValue).toArray();
-            double[] sorted = new double[r];
-            double[] prefixN = new double[r + 1];
-            for (int k = 0; k < r; k++) {
+            double[] sorted = new double[eligible];
+            double[] lnW = new double[eligible];
+            double[] prefixN = new double[eligible + 1];
+            double[] prefixDeviation = new double[eligible + 1];
+            for (int k = 0; k < eligible; k++) {
                 sorted[k] = n[order[k]];
+                lnW[k] = key[order[k]];
                 prefixN[k + 1] = prefixN[k] + sorted[k];
             }
-            double lnTotal = Math.log(prefixN[r]);
-            double[] lnW = new double[r];
-            double[] prefixDeviation = new double[r + 1];
-            for (int k = 0; k < r; k++) {
-                lnW[k] = Math.log(sorted[k]) - lnTotal; // ln(n/N) without forming a tiny quotient
+            for (int k = 0; k < eligible; k++) {
                 prefixDeviation[k + 1] = prefixDeviation[k] + sorted[k] * (lnW[k] - lnW[0]);
             }
             return new Canonical(order, sorted, lnW, prefixN, prefixDeviation);

@@ -76,7 +76,8 @@ final class VerifyCommand implements Callable<Integer> {
         results.add(verifier.verify(folders.out, files, List.of(
                 table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
                 table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
-                Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver")));
+                Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
+                List.of("lookupWeights", "treeExpansion")));
 
         Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
         if (Files.exists(confirmProvenance)) {

@@ -19,6 +19,8 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.TreeShape;
+import org.monkeyeval.model.Workload;
 import org.monkeyeval.report.Numbers;
 
 /**
@@ -28,8 +30,15 @@ import org.monkeyeval.report.Numbers;
  * <pre>
  * { "id": "seed-10bpe",                          required, [a-z0-9][a-z0-9._-]*
  *   "description": "the worked example",         optional string
- *   "runs": [ {"name": "L1", "entries": 10000} ], one or more; name optional; entries integer 1..2^63-1
- *   "budget": { "bitsPerEntry": 10 } }           exactly one of bitsPerEntry, totalBits (numbers >= 0)
+ *   "runs": [ {"name": "L1", "entries": 10000,    one or more (at most 1,000,000); name optional;
+ *              "lookups": 120} ],                entries integer 1..2^63-1; lookups (number >= 0) on every
+ *                                                run or on none
+ *   "tree": { "policy": "leveling",              instead of runs: leveling, tiering or lazy-leveling
+ *             "sizeRatio": 10, "levels": 7,      T >= 2 (whole for tiering, lazy-leveling); L 1..128
+ *             "entries": 1111111000,             entries of levels 1..L
+ *             "l0": { "runs": 4, "entriesPerRun": 100000 } },  optional
+ *   "budget": { "bitsPerEntry": 10 },            exactly one of bitsPerEntry, totalBits (numbers >= 0)
+ *   "workload": { "zeroResultShare": 0.3 } }     optional, in [0, 1]; default 1 (every key absent)
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -94,7 +103,12 @@ public final class CaseReader {
         String id = null;
         String description = null;
         List<Run> runs = null;
+        JsonLocation runsAt = null;
+        TreeShape tree = null;
+        JsonLocation treeAt = null;
         Budget budget = null;
+        Workload workload = null;
+        JsonLocation workloadAt = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -108,21 +122,185 @@ public final class CaseReader {
                     }
                 }
                 case "description" -> description = string("description");
-                case "runs" -> runs = readRuns();
+                case "runs" -> {
+                    runsAt = at;
+                    runs = readRuns();
+                }
+                case "tree" -> {
+                    treeAt = at;
+                    tree = readTree();
+                }
                 case "budget" -> budget = readBudget();
-                default -> throw errorAt(at, field, "unknown field (expected id, description, runs, budget)");
+                case "workload" -> {
+                    workloadAt = at;
+                    workload = readWorkload();
+                }
+                default -> throw errorAt(at, field,
+                        "unknown field (expected id, description, runs, tree, budget, workload)");
             }
         }
         if (id == null) {
             throw errorAt(start, "id", "missing");
         }
-        if (runs == null) {
-            throw errorAt(start, "runs", "missing");
+        if (runs != null && tree != null) {
+            throw errorAt(runsAt.getLineNr() > treeAt.getLineNr() ? runsAt : treeAt, "runs",
+                    "give either runs or tree, not both");
+        }
+        if (runs == null && tree == null) {
+            throw errorAt(start, "runs", "missing (give runs, or tree for a tree shape)");
         }
         if (budget == null) {
             throw errorAt(start, "budget", "missing");
         }
-        return new LsmCase(id, description, runs, budget);
+        if (tree != null) {
+            try {
+                runs = tree.expand();
+            } catch (IllegalArgumentException e) {
+                throw errorAt(treeAt, "tree", e.getMessage());
+            }
+        }
+        boolean measured = runs.get(0).lookups() != null;
+        for (int i = 0; i < runs.size(); i++) {
+            if ((runs.get(i).lookups() != null) != measured) {
+                throw errorAt(runsAt, "runs[" + i + "].lookups", (measured ? "missing" : "given")
+                        + ": give lookups on every run or on none");
+            }
+        }
+        if (measured) {
+            if (workload != null) {
+                throw errorAt(workloadAt, "workload", "give either a workload or per-run lookups, not both");
+            }
+            if (runs.stream().allMatch(r -> r.lookups() == 0.0)) {
+                throw errorAt(runsAt, "runs", "lookups are 0 on every run: no lookup reaches a filter");
+            }
+            workload = new Workload.MeasuredLookups();
+        }
+        return new LsmCase(id, description, runs, budget, tree, workload == null ? Workload.ABSENT_KEYS : workload);
+    }
+
+    private TreeShape readTree() throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw error("tree", "expected an object with policy, sizeRatio, levels, entries, got "
+                    + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        TreeShape.Policy policy = null;
+        Double sizeRatio = null;
+        JsonLocation sizeRatioAt = null;
+        Long levels = null;
+        Long entries = null;
+        long l0Runs = 0;
+        long l0Entries = 0;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
+            parser.nextToken();
+            String path = "tree." + field;
+            switch (field) {
+                case "policy" -> {
+                    String name = string(path);
+                    policy = TreeShape.Policy.byField(name);
+                    if (policy == null) {
+                        throw error(path, "\"" + printable(name)
+                                + "\" is not a policy (expected leveling, tiering or lazy-leveling)");
+                    }
+                }
+                case "sizeRatio" -> {
+                    sizeRatioAt = parser.currentTokenLocation();
+                    sizeRatio = nonNegativeNumber(path);
+                    if (sizeRatio < 2.0) {
+                        throw error(path, "must be >= 2, got " + parser.getText());
+                    }
+                }
+                case "levels" -> {
+                    levels = positiveLong(path);
+                    if (levels > TreeShape.MAX_LEVELS) {
+                        throw error(path, levels + " levels is more than the limit of " + TreeShape.MAX_LEVELS);
+                    }
+                }
+                case "entries" -> entries = positiveLong(path);
+                case "l0" -> {
+                    long[] l0 = readL0();
+                    l0Runs = l0[0];
+                    l0Entries = l0[1];
+                }
+                default -> throw errorAt(at, path, "unknown field (expected policy, sizeRatio, levels, entries, l0)");
+            }
+        }
+        for (Object[] required : new Object[][] {{policy, "policy"}, {sizeRatio, "sizeRatio"}, {levels, "levels"},
+            {entries, "entries"}}) {
+            if (required[0] == null) {
+                throw errorAt(start, "tree." + required[1], "missing");
+            }
+        }
+        if (policy != TreeShape.Policy.LEVELING && sizeRatio != Math.rint(sizeRatio)) {
+            throw errorAt(sizeRatioAt, "tree.sizeRatio", "must be a whole number for " + policy.field()
+                    + " (it keeps T - 1 runs per level), got " + Numbers.format(sizeRatio));
+        }
+        try {
+            return new TreeShape(policy, sizeRatio, levels.intValue(), entries, (int) l0Runs, l0Entries);
+        } catch (IllegalArgumentException e) {
+            throw errorAt(start, "tree", e.getMessage());
+        }
+    }
+
+    private long[] readL0() throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw error("tree.l0", "expected an object with runs and entriesPerRun, got "
+                    + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        long runs = 0;
+        long entriesPerRun = 0;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
+            parser.nextToken();
+            String path = "tree.l0." + field;
+            switch (field) {
+                case "runs" -> {
+                    runs = positiveLong(path);
+                    if (runs > TreeShape.MAX_RUNS) {
+                        throw error(path, runs + " runs is more than the limit of " + TreeShape.MAX_RUNS);
+                    }
+                }
+                case "entriesPerRun" -> entriesPerRun = positiveLong(path);
+                default -> throw errorAt(at, path, "unknown field (expected runs, entriesPerRun)");
+            }
+        }
+        if (runs == 0) {
+            throw errorAt(start, "tree.l0.runs", "missing");
+        }
+        if (entriesPerRun == 0) {
+            throw errorAt(start, "tree.l0.entriesPerRun", "missing");
+        }
+        return new long[] {runs, entriesPerRun};
+    }
+
+    private Workload readWorkload() throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw error("workload", "expected an object with zeroResultShare, got " + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        Workload workload = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
+            parser.nextToken();
+            String path = "workload." + field;
+            if (!field.equals("zeroResultShare")) {
+                throw errorAt(at, path, "unknown field (expected zeroResultShare)");
+            }
+            double z = nonNegativeNumber(path);
+            if (z > 1.0) {
+                throw error(path, "is a share of lookups and must be in [0, 1], got " + parser.getText());
+            }
+            workload = new Workload.ZeroResultShare(z);
+        }
+        if (workload == null) {
+            throw errorAt(start, "workload.zeroResultShare", "missing");
+        }
+        return workload;
     }
 
     private List<Run> readRuns() throws IOException, InvalidInputException {
@@ -140,6 +318,7 @@ public final class CaseReader {
             String name = null;
             long entries = 0;
             boolean hasEntries = false;
+            Double lookups = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation at = parser.currentTokenLocation();
@@ -150,13 +329,17 @@ public final class CaseReader {
                         entries = positiveLong(path + ".entries");
                         hasEntries = true;
                     }
-                    default -> throw errorAt(at, path + "." + field, "unknown field (expected name, entries)");
+                    case "lookups" -> lookups = nonNegativeNumber(path + ".lookups");
+                    default -> throw errorAt(at, path + "." + field, "unknown field (expected name, entries, lookups)");
                 }
             }
             if (!hasEntries) {
                 throw errorAt(runStart, path + ".entries", "missing");
             }
-            runs.add(new Run(name, entries));
+            if (runs.size() >= TreeShape.MAX_RUNS) {
+                throw errorAt(runStart, path, "more runs than the limit of " + TreeShape.MAX_RUNS);
+            }
+            runs.add(new Run(name, entries, null, lookups));
         }
         if (runs.isEmpty()) {
             throw errorAt(start, "runs", "must hold at least one run");

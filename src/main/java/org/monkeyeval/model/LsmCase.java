@@ -2,22 +2,45 @@ package org.monkeyeval.model;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * One evaluation case: runs i = 1..r with n_i entries and a memory budget M.
+ * One evaluation case: runs i = 1..r with n_i entries, a memory budget M and the lookups that reach
+ * the runs. Runs are in probe order: the first is the newest and is asked first.
  *
- * @param id          unique id, {@code [a-z0-9][a-z0-9._-]*}
- * @param description free text, may be empty
- * @param runs        the runs in case-file order (position i is the 1-based {@code run} column)
- * @param budget      the filter memory budget
+ * <p>Immutable. N and the entry counts are computed once, so that per-run work over a case of a
+ * million runs stays linear.
  */
-public record LsmCase(String id, String description, List<Run> runs, Budget budget) {
+public final class LsmCase {
 
     /** Ids are safe as file names and CSV keys. */
     public static final Pattern ID_PATTERN = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
-    public LsmCase {
+    private final String id;
+    private final String description;
+    private final List<Run> runs;
+    private final Budget budget;
+    private final TreeShape tree;
+    private final Workload workload;
+    private final long[] entries;
+    private final BigInteger totalEntries;
+
+    /** A case of listed runs whose lookups are all for absent keys. */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget) {
+        this(id, description, runs, budget, null, Workload.ABSENT_KEYS);
+    }
+
+    /**
+     * @param id          unique id, {@code [a-z0-9][a-z0-9._-]*}
+     * @param description free text, may be empty
+     * @param runs        the runs in probe order (position i is the 1-based {@code run} column); for a
+     *                    tree, its expansion
+     * @param budget      the filter memory budget
+     * @param tree        the shape the runs were expanded from, or {@code null} for a listed case
+     * @param workload    the lookups; {@link Workload.MeasuredLookups} requires {@code lookups} on every run
+     */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload) {
         if (id == null || !ID_PATTERN.matcher(id).matches()) {
             throw new IllegalArgumentException("id (" + id + ") must match " + ID_PATTERN.pattern());
         }
@@ -27,36 +50,91 @@ public record LsmCase(String id, String description, List<Run> runs, Budget budg
         if (budget == null) {
             throw new IllegalArgumentException("case " + id + " has no budget");
         }
-        description = description == null ? "" : description;
-        runs = List.copyOf(runs);
+        Objects.requireNonNull(workload, "workload");
+        this.id = id;
+        this.description = description == null ? "" : description;
+        this.runs = List.copyOf(runs);
+        this.budget = budget;
+        this.tree = tree;
+        this.workload = workload;
+        boolean measured = workload instanceof Workload.MeasuredLookups;
+        double busiest = 0.0;
+        for (Run run : this.runs) {
+            if ((run.lookups() != null) != measured) {
+                throw new IllegalArgumentException(measured ? "every run needs lookups when any run has them"
+                        : "per-run lookups need a measured-lookups workload");
+            }
+            if (measured) {
+                busiest = Math.max(busiest, run.lookups());
+            }
+        }
+        if (measured && busiest == 0.0) {
+            throw new IllegalArgumentException("lookups are 0 on every run: no lookup reaches a filter");
+        }
+        this.entries = new long[this.runs.size()];
+        BigInteger total = BigInteger.ZERO;
+        long partial = 0;
+        for (int i = 0; i < entries.length; i++) {
+            long n = this.runs.get(i).entries();
+            entries[i] = n;
+            long next = partial + n;
+            if (next < partial) { // overflowed: flush the partial sum (N can exceed a long)
+                total = total.add(BigInteger.valueOf(partial));
+                next = n;
+            }
+            partial = next;
+        }
+        this.totalEntries = total.add(BigInteger.valueOf(partial));
     }
 
-    /** Entry counts in case-file order. */
+    public String id() {
+        return id;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The runs in probe order. */
+    public List<Run> runs() {
+        return runs;
+    }
+
+    public Budget budget() {
+        return budget;
+    }
+
+    /** The tree shape the runs were expanded from, or {@code null} when the case lists its runs. */
+    public TreeShape tree() {
+        return tree;
+    }
+
+    public Workload workload() {
+        return workload;
+    }
+
+    /** Entry counts in probe order (a copy). */
     public long[] entries() {
-        long[] n = new long[runs.size()];
-        for (int i = 0; i < n.length; i++) {
-            n[i] = runs.get(i).entries();
-        }
-        return n;
+        return entries.clone();
+    }
+
+    /** n_i of one run (0-based). */
+    public long entries(int run) {
+        return entries[run];
     }
 
     /** N = sum n_i, exactly (the sum of up to 2^63-1 per run can exceed a long). */
     public BigInteger totalEntries() {
-        BigInteger total = BigInteger.ZERO;
-        long partial = 0;
-        for (Run run : runs) {
-            long next = partial + run.entries();
-            if (next < partial) { // overflowed: flush the partial sum
-                total = total.add(BigInteger.valueOf(partial));
-                next = run.entries();
-            }
-            partial = next;
-        }
-        return total.add(BigInteger.valueOf(partial));
+        return totalEntries;
     }
 
     /** M in bits. */
     public double budgetBits() {
-        return budget.totalBits(totalEntries().doubleValue());
+        return budget.totalBits(totalEntries.doubleValue());
+    }
+
+    @Override
+    public String toString() {
+        return "LsmCase[" + id + ", " + runs.size() + " runs, " + budget + ", " + workload + "]";
     }
 }

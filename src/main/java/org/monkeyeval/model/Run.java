@@ -1,15 +1,30 @@
 package org.monkeyeval.model;
 
 /**
- * One sorted run of an LSM-tree: an optional display name and the number of entries stored in it.
+ * One sorted run of an LSM-tree: an optional display name, the number of entries stored in it, the
+ * level it sits at when the case says so, and the lookups measured on it when the case gives them.
  *
  * @param name    display name, or {@code null} when the case file gives none
  * @param entries stored entries, {@code > 0}
+ * @param level   the tree level (0 for L0), or {@code null} when the case lists runs without levels
+ * @param lookups measured filter probes that did not find their key in this run (engine counters or
+ *                sampled reads), {@code >= 0}, or {@code null} when the case gives no per-run weights
  */
-public record Run(String name, long entries) {
+public record Run(String name, long entries, Integer level, Double lookups) {
     public Run {
         if (entries <= 0) {
             throw new IllegalArgumentException("entries (" + entries + ") must be > 0");
         }
+        if (level != null && level < 0) {
+            throw new IllegalArgumentException("level (" + level + ") must be >= 0");
+        }
+        if (lookups != null && !(lookups >= 0.0 && Double.isFinite(lookups))) {
+            throw new IllegalArgumentException("lookups (" + lookups + ") must be finite and >= 0");
+        }
+    }
+
+    /** A run of a plain run list: no level, no measured lookups. */
+    public Run(String name, long entries) {
+        this(name, entries, null, null);
     }
 }

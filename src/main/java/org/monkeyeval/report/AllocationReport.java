@@ -41,6 +41,8 @@ public record AllocationReport(List<CaseFile> files, List<CaseResult> results, M
 
         ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);
         provenance.set("model", Provenance.model());
+        provenance.set("lookupWeights", Provenance.lookupWeights());
+        provenance.set("treeExpansion", Provenance.treeExpansion());
         provenance.set("solver", Provenance.solver(evaluator.solver()));
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));

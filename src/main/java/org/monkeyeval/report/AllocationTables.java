@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.Workload;
 
 /** The two tables of an evaluation: {@code rows.csv} (one row per run) and {@code cases.csv} (one per case). */
 public final class AllocationTables {
@@ -11,17 +12,22 @@ public final class AllocationTables {
     public static final String ROWS_FILE = "rows.csv";
     public static final String CASES_FILE = "cases.csv";
 
-    /** Columns of {@code rows.csv}; the first nine are a published contract. */
+    /**
+     * Columns of {@code rows.csv}. Columns are only ever appended: a table published by an earlier
+     * version is a prefix of today's and is verified on the columns it has.
+     */
     public static final List<String> ROW_COLUMNS = List.of(
             "case_id", "run", "run_name", "entries", "weight",
             "uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
-            "uniform_filter_bits", "optimized_filter_bits", "fpr_ratio");
+            "uniform_filter_bits", "optimized_filter_bits", "fpr_ratio",
+            "level", "lookup_weight");
 
-    /** Columns of {@code cases.csv}; the first nine are a published contract. */
+    /** Columns of {@code cases.csv}; appended to only, as for {@link #ROW_COLUMNS}. */
     public static final List<String> CASE_COLUMNS = List.of(
             "case_id", "runs", "total_entries", "budget_bits", "threshold_t",
             "uniform_R", "optimized_R", "improvement", "zero_bit_runs",
-            "bits_per_entry", "budget_field");
+            "bits_per_entry", "budget_field",
+            "workload", "zero_result_share", "uniform_cost", "optimized_cost", "cost_improvement");
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
@@ -35,6 +41,7 @@ public final class AllocationTables {
         Csv csv = new Csv().row(ROW_COLUMNS);
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
+            double totalEntries = result.lsmCase().totalEntries().doubleValue();
             for (int i = 0; i < runs.size(); i++) {
                 Run run = runs.get(i);
                 double uniformBits = result.uniform().bitsPerEntry(i);
@@ -43,14 +50,16 @@ public final class AllocationTables {
                         Integer.toString(i + 1),
                         run.name() == null ? "" : run.name(),
                         Long.toString(run.entries()),
-                        Numbers.format(result.weight(i)),
+                        Numbers.format(run.entries() / totalEntries),
                         Numbers.format(uniformBits),
                         Numbers.format(result.uniform().fpr(i)),
                         Numbers.format(optimizedBits),
                         Numbers.format(result.optimized().fpr(i)),
                         Numbers.format(uniformBits * run.entries()),
                         Numbers.format(optimizedBits * run.entries()),
-                        Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)));
+                        Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)),
+                        run.level() == null ? "" : Integer.toString(run.level()),
+                        Numbers.format(result.weights().reach(i)));
             }
         }
         return csv.toString();
@@ -71,7 +80,12 @@ public final class AllocationTables {
                     Numbers.format(result.improvement()),
                     Integer.toString(result.optimized().zeroBitRuns()),
                     Numbers.format(result.budgetBits() / result.lsmCase().totalEntries().doubleValue()),
-                    result.lsmCase().budget().field());
+                    result.lsmCase().budget().field(),
+                    result.lsmCase().workload().source(),
+                    result.lsmCase().workload() instanceof Workload.ZeroResultShare z ? Numbers.format(z.share()) : "",
+                    Numbers.format(result.uniformCost()),
+                    Numbers.format(result.optimizedCost()),
+                    Numbers.format(result.costImprovement()));
         }
         return csv.toString();
     }

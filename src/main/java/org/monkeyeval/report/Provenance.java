@@ -12,6 +12,7 @@ import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.model.TreeShape;
 
 /**
  * {@code provenance.json}: what produced the tables and from what. Deterministic: the same inputs
@@ -68,6 +69,53 @@ public final class Provenance {
         return node;
     }
 
+    /**
+     * How lookups weight the runs: the weighted objective, its optimum and where the weights come
+     * from. A section of its own so that the {@code model} section of earlier versions stays valid.
+     */
+    public static ObjectNode lookupWeights() {
+        ObjectNode node = Json.object();
+        node.put("probeOrder", "runs in case-file order are probed in that order: the first is the newest");
+        node.put("zeroResultShare", "z = share of lookups for absent keys; v = 1 - z find their key, each stored"
+                + " entry equally likely; default z = 1");
+        node.put("reach", "a_i = z + v * (sum_{j after i} n_j) / N: the probability that a lookup probes run i's"
+                + " filter and is not answered there");
+        node.put("measuredLookups", "a_i = L_i / max_j L_j from per-run lookups (filter probes that did not find"
+                + " the key); v unknown, so the cost omits + v");
+        node.put("objective", "minimize cost = sum_i a_i p_i + v (expected run reads per lookup)");
+        node.put("allocation", "b_i = max(0, (t - ln(w_i / a_i)) / c); a run with a_i = 0 gets no filter and takes"
+                + " no part in t; with every a_i = 1 this is the model section's allocation");
+        node.put("uniformBaseline", "b_i = M / N for every run, whatever the weights");
+        node.put("tables", "uniform_R and optimized_R stay sum_i p_i over all runs (the absent-key cost);"
+                + " uniform_cost and optimized_cost are the weighted cost");
+        ArrayNode sources = node.putArray("sources");
+        sources.add("N. Dayan, M. Athanassoulis, S. Idreos. Monkey: Optimal Navigable Key-Value Store. SIGMOD 2017"
+                + " (zero-result and non-zero-result point lookups). DOI 10.1145/3035918.3064054");
+        sources.add("A. Huynh, H. A. Chaudhari, E. Terzi, M. Athanassoulis. Endure: A Robust Tuning Paradigm for LSM"
+                + " Trees Under Workload Uncertainty. PVLDB 15(8), 2022 (workload-weighted lookup costs)");
+        return node;
+    }
+
+    /** How a {@code tree} in a case file becomes runs. */
+    public static ObjectNode treeExpansion() {
+        ObjectNode node = Json.object();
+        node.put("levels", "level i (1..L) holds the share T^(i-1) / sum_{j=1..L} T^(j-1) of the entries,"
+                + " split equally over its runs");
+        node.put("runsPerLevel", "leveling 1; tiering T-1; lazy-leveling T-1 above the last level, 1 at the last");
+        node.put("rounding", "largest remainder: floor every run's exact share, then one more entry each to the"
+                + " runs with the largest fractional part (ties: the newer run); T is taken as the exact value of"
+                + " its double");
+        node.put("l0", "l0.runs runs of l0.entriesPerRun entries, newest of all, each its own sorted run");
+        node.put("order", "newest first: L0.1.., then L1 (or L1.1, L1.2, ..), L2, ..");
+        ArrayNode sources = node.putArray("sources");
+        sources.add("N. Dayan, M. Athanassoulis, S. Idreos. Monkey: Optimal Navigable Key-Value Store. SIGMOD 2017"
+                + " (leveling and tiering). DOI 10.1145/3035918.3064054");
+        sources.add("N. Dayan, S. Idreos. Dostoevsky: Better Space-Time Trade-Offs for LSM-Tree Based Key-Value"
+                + " Stores via Adaptive Removal of Superfluous Merging. SIGMOD 2018 (lazy leveling)."
+                + " DOI 10.1145/3183713.3196927");
+        return node;
+    }
+
     /** The solver settings. */
     public static ObjectNode solver(ThresholdSolver solver) {
         ObjectNode node = Json.object();
@@ -91,6 +139,20 @@ public final class Provenance {
             node.put("id", result.lsmCase().id());
             node.put("file", files.get(i).fileName());
             node.put("budgetField", result.lsmCase().budget().field());
+            TreeShape tree = result.lsmCase().tree();
+            if (tree != null) {
+                ObjectNode shape = node.putObject("tree");
+                shape.put("policy", tree.policy().field());
+                Json.putNumber(shape, "sizeRatio", tree.sizeRatio());
+                shape.put("levels", tree.levels());
+                shape.put("entries", tree.entries());
+                if (tree.l0Runs() > 0) {
+                    shape.put("l0Runs", tree.l0Runs());
+                    shape.put("l0EntriesPerRun", tree.l0EntriesPerRun());
+                }
+                shape.put("expandedRuns", result.lsmCase().runs().size());
+            }
+            node.put("workload", result.lsmCase().workload().source());
             Json.putNumber(node, "budgetBits", result.budgetBits());
             Json.putNumber(node, "threshold", s.threshold());
             ArrayNode bracket = node.putArray("bracket");

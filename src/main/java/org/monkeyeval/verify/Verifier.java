@@ -64,6 +64,19 @@ public final class Verifier {
      */
     public Result verify(Path outFolder, List<CaseFile> inputs, List<Table> tables, String provenanceFile,
                          String recomputedProvenance, List<String> provenanceSections) {
+        return verify(outFolder, inputs, tables, provenanceFile, recomputedProvenance, provenanceSections, List.of());
+    }
+
+    /**
+     * As {@link #verify(Path, List, List, String, String, List)}, with provenance sections that a
+     * folder written by an earlier version may lack: each is compared when the published provenance
+     * has it. Tables published before some of today's columns existed (today's header with columns
+     * left out) are compared on the published columns.
+     *
+     * @param sectionsSince sections added since the first published version
+     */
+    public Result verify(Path outFolder, List<CaseFile> inputs, List<Table> tables, String provenanceFile,
+                         String recomputedProvenance, List<String> provenanceSections, List<String> sectionsSince) {
         List<String> lines = new ArrayList<>();
         boolean passed = true;
         for (Table table : tables) {
@@ -80,24 +93,55 @@ public final class Verifier {
                 lines.add("ok   " + table.fileName() + ": byte-identical");
                 continue;
             }
-            List<String> problems = TableComparison.compare(table.fileName(), CsvTable.parse(published),
-                    CsvTable.parse(table.recomputed()), table.key(), tolerance, table.ignored());
+            CsvTable publishedTable = CsvTable.parse(published);
+            CsvTable recomputedTable = CsvTable.parse(table.recomputed());
+            List<String> added = addedColumns(publishedTable.header(), recomputedTable.header());
+            if (!added.isEmpty()) {
+                recomputedTable = CsvTable.parse(recomputedTable.withoutColumns(added));
+            }
+            List<String> problems = TableComparison.compare(table.fileName(), publishedTable,
+                    recomputedTable, table.key(), tolerance, table.ignored());
             if (problems.isEmpty()) {
                 lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + Numbers.format(tolerance)
                         + (table.ignored().isEmpty() ? " (bytes differ)" : " (not compared: "
-                        + String.join(", ", table.ignored()) + ")"));
+                        + String.join(", ", table.ignored()) + ")")
+                        + (added.isEmpty() ? "" : "; columns added since it was published: "
+                        + String.join(", ", added)));
             } else {
                 lines.add("FAIL " + table.fileName());
                 problems.forEach(p -> lines.add("  " + p));
                 passed = false;
             }
         }
-        passed &= checkProvenance(outFolder, provenanceFile, inputs, recomputedProvenance, provenanceSections, lines);
+        passed &= checkProvenance(outFolder, provenanceFile, inputs, recomputedProvenance, provenanceSections,
+                sectionsSince, lines);
         return new Result(passed, List.copyOf(lines));
     }
 
+    /**
+     * The columns today's table has beyond the published ones, when the published header is today's
+     * with some columns left out (same order); otherwise none, and the comparison reports the header
+     * difference.
+     */
+    static List<String> addedColumns(List<String> published, List<String> recomputed) {
+        if (published.isEmpty() || published.size() >= recomputed.size()) {
+            return List.of();
+        }
+        List<String> added = new ArrayList<>();
+        int next = 0;
+        for (String column : recomputed) {
+            if (next < published.size() && published.get(next).equals(column)) {
+                next++;
+            } else {
+                added.add(column);
+            }
+        }
+        return next == published.size() ? List.copyOf(added) : List.of();
+    }
+
     private static boolean checkProvenance(Path outFolder, String provenanceFile, List<CaseFile> inputs,
-                                           String recomputed, List<String> sections, List<String> lines) {
+                                           String recomputed, List<String> sections, List<String> sectionsSince,
+                                           List<String> lines) {
         Path file = outFolder.resolve(provenanceFile);
         JsonNode published;
         JsonNode now;
@@ -153,6 +197,11 @@ public final class Verifier {
         }
         for (String section : sections) {
             if (!published.path(section).equals(now.path(section))) {
+                problems.add("section \"" + section + "\" differs from what this version records");
+            }
+        }
+        for (String section : sectionsSince) {
+            if (published.has(section) && !published.path(section).equals(now.path(section))) {
                 problems.add("section \"" + section + "\" differs from what this version records");
             }
         }

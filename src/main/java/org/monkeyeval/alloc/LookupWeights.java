@@ -1,0 +1,108 @@
+package org.monkeyeval.alloc;
+
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Run;
+import org.monkeyeval.model.Workload;
+
+/**
+ * How often a lookup probes each run's filter without being answered there, a_i, and the share v of
+ * lookups that find their key.
+ *
+ * <pre>
+ * Runs in probe order (newest first), n_i entries, N = sum n_i.
+ *   zero-result share z, v = 1 - z, present keys uniform over the stored entries:
+ *     a_i = z + v * (sum_{j after i} n_j) / N
+ *     (an absent key passes every run; a present key passes the runs newer than the one holding it)
+ *   measured lookups L_i:  a_i = L_i / max_j L_j   (the busiest run counts 1; v unknown)
+ *
+ *   expected run reads per lookup:  cost = sum_i a_i p_i + v
+ *   (the false positives of the runs passed, plus the one read of the run that holds a found key)
+ * </pre>
+ *
+ * Monkey (Dayan, Athanassoulis, Idreos, SIGMOD 2017) treats zero- and non-zero-result lookups in its
+ * cost model (section 3); Mnemosyne (access-weighted per-file bits) and Endure (Huynh et al., VLDB 2022)
+ * weight runs by the lookups that reach them. With z = 1 every a_i is exactly 1 and the cost is R.
+ *
+ * @param reach      a_i in probe order, each in [0, 1]
+ * @param foundShare v, or NaN when the case gives measured lookups (v unknown; the cost omits it)
+ */
+public record LookupWeights(double[] reach, double foundShare) {
+
+    public LookupWeights {
+        reach = reach.clone();
+    }
+
+    @Override
+    public double[] reach() {
+        return reach.clone();
+    }
+
+    /** a_i of one run. */
+    public double reach(int run) {
+        return reach[run];
+    }
+
+    /** Whether v is known (false for measured per-run lookups). */
+    public boolean foundShareKnown() {
+        return !Double.isNaN(foundShare);
+    }
+
+    /** Every run reached by every lookup: a_i = 1, v = 0 (all lookups for absent keys). */
+    public boolean allAbsent() {
+        if (foundShare != 0.0) {
+            return false;
+        }
+        for (double a : reach) {
+            if (a != 1.0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The weights of a case, from its workload. */
+    public static LookupWeights of(LsmCase lsmCase) {
+        int r = lsmCase.runs().size();
+        double[] a = new double[r];
+        if (lsmCase.workload() instanceof Workload.MeasuredLookups) {
+            double busiest = 0.0;
+            for (Run run : lsmCase.runs()) {
+                busiest = Math.max(busiest, run.lookups());
+            }
+            for (int i = 0; i < r; i++) {
+                a[i] = lsmCase.runs().get(i).lookups() / busiest;
+            }
+            return new LookupWeights(a, Double.NaN);
+        }
+        Workload.ZeroResultShare z = (Workload.ZeroResultShare) lsmCase.workload();
+        return ofZeroResultShare(lsmCase.entries(), lsmCase.totalEntries().doubleValue(), z.share());
+    }
+
+    /**
+     * a_i = z + v * (sum_{j after i} n_j) / N for runs in probe order.
+     *
+     * @param entries      n_i in probe order
+     * @param totalEntries N
+     * @param share        z in [0, 1]
+     */
+    public static LookupWeights ofZeroResultShare(long[] entries, double totalEntries, double share) {
+        double v = 1.0 - share;
+        double[] a = new double[entries.length];
+        double after = 0.0; // sum of n_j over the runs older than i
+        for (int i = entries.length - 1; i >= 0; i--) {
+            a[i] = share + v * (after / totalEntries);
+            after += entries[i];
+        }
+        return new LookupWeights(a, v);
+    }
+
+    /** cost = sum a_i p_i (+ v when known), summed in ascending order so the run order cannot move it. */
+    public double cost(double[] fpr) {
+        double[] terms = new double[fpr.length];
+        for (int i = 0; i < terms.length; i++) {
+            terms[i] = reach[i] * fpr[i];
+        }
+        double sum = Allocation.orderFreeSum(terms);
+        return foundShareKnown() ? sum + foundShare : sum;
+    }
+}
