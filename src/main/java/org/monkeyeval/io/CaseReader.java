@@ -30,9 +30,9 @@ import org.monkeyeval.report.Numbers;
  * <pre>
  * { "id": "seed-10bpe",                          required, [a-z0-9][a-z0-9._-]*
  *   "description": "the worked example",         optional string
- *   "runs": [ {"name": "L1", "entries": 10000,    one or more (at most 1,000,000); name optional;
- *              "lookups": 120} ],                entries integer 1..2^63-1; lookups (number >= 0) on every
- *                                                run or on none
+ *   "runs": [ {"name": "L1", "entries": 10000,    one or more (at most 1,000,000), newest first; name
+ *              "level": 1, "lookups": 120} ],    optional; entries integer 1..2^63-1; level optional
+ *                                                integer 0..128; lookups (number >= 0) on every run or none
  *   "tree": { "policy": "leveling",              instead of runs: leveling, tiering or lazy-leveling
  *             "sizeRatio": 10, "levels": 7,      T >= 2 (whole for tiering, lazy-leveling); L 1..128
  *             "entries": 1111111000,             entries of levels 1..L
@@ -319,6 +319,7 @@ public final class CaseReader {
             long entries = 0;
             boolean hasEntries = false;
             Double lookups = null;
+            Integer level = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation at = parser.currentTokenLocation();
@@ -330,7 +331,15 @@ public final class CaseReader {
                         hasEntries = true;
                     }
                     case "lookups" -> lookups = nonNegativeNumber(path + ".lookups");
-                    default -> throw errorAt(at, path + "." + field, "unknown field (expected name, entries, lookups)");
+                    case "level" -> {
+                        long l = nonNegativeLong(path + ".level");
+                        if (l > TreeShape.MAX_LEVELS) {
+                            throw error(path + ".level", l + " is more than the limit of " + TreeShape.MAX_LEVELS);
+                        }
+                        level = (int) l;
+                    }
+                    default -> throw errorAt(at, path + "." + field,
+                            "unknown field (expected name, entries, level, lookups)");
                 }
             }
             if (!hasEntries) {
@@ -339,7 +348,7 @@ public final class CaseReader {
             if (runs.size() >= TreeShape.MAX_RUNS) {
                 throw errorAt(runStart, path, "more runs than the limit of " + TreeShape.MAX_RUNS);
             }
-            runs.add(new Run(name, entries, null, lookups));
+            runs.add(new Run(name, entries, level, lookups));
         }
         if (runs.isEmpty()) {
             throw errorAt(start, "runs", "must hold at least one run");
@@ -401,6 +410,24 @@ public final class CaseReader {
         BigInteger value = parser.getBigIntegerValue();
         if (value.signum() <= 0) {
             throw error(path, "must be a positive integer, got " + value);
+        }
+        if (value.bitLength() > 63) {
+            throw error(path, value + " is larger than 2^63-1");
+        }
+        return value.longValueExact();
+    }
+
+    private long nonNegativeLong(String path) throws IOException, InvalidInputException {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+            throw error(path, "must be a whole number, got " + parser.getText());
+        }
+        if (token != JsonToken.VALUE_NUMBER_INT) {
+            throw error(path, "expected a whole number >= 0, got " + describe(token));
+        }
+        BigInteger value = parser.getBigIntegerValue();
+        if (value.signum() < 0) {
+            throw error(path, "must be >= 0, got " + value);
         }
         if (value.bitLength() > 63) {
             throw error(path, value + " is larger than 2^63-1");

@@ -40,17 +40,26 @@ public final class SummaryTable {
     /** One line per run of a single case, then the totals. */
     public static String runs(CaseResult r) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"run", "entries", "weight", "uniform b", "uniform p", "optimized b", "optimized p"});
+        boolean weighted = !r.weights().allAbsent();
+        rows.add(weighted
+                ? new String[] {"run", "entries", "weight", "reach a", "uniform b", "uniform p", "optimized b",
+                    "optimized p"}
+                : new String[] {"run", "entries", "weight", "uniform b", "uniform p", "optimized b", "optimized p"});
         List<Run> runs = r.lsmCase().runs();
         for (int i = 0; i < runs.size(); i++) {
-            rows.add(new String[] {
+            List<String> row = new ArrayList<>(List.of(
                 runs.get(i).name() == null ? Integer.toString(i + 1) : runs.get(i).name(),
                 Long.toString(runs.get(i).entries()),
-                g(r.weight(i)),
+                g(r.weight(i))));
+            if (weighted) {
+                row.add(g(r.weights().reach(i)));
+            }
+            row.addAll(List.of(
                 g(r.uniform().bitsPerEntry(i)),
                 g(r.uniform().fpr(i)),
                 g(r.optimized().bitsPerEntry(i)),
-                g(r.optimized().fpr(i))});
+                g(r.optimized().fpr(i))));
+            rows.add(row.toArray(String[]::new));
         }
         double t = r.solution().threshold();
         return render(rows)
@@ -59,7 +68,15 @@ public final class SummaryTable {
                         Double.isNaN(t) ? "undefined (M = 0)" : g(t))
                 + String.format(Locale.ROOT, "R uniform = %s, R optimized = %s, improvement = %sx, runs without"
                         + " a filter = %d%n", g(r.uniform().expectedProbes()), g(r.optimized().expectedProbes()),
-                        g(r.improvement()), r.optimized().zeroBitRuns());
+                        g(r.improvement()), r.optimized().zeroBitRuns())
+                + (weighted ? costLine(r) : "");
+    }
+
+    private static String costLine(CaseResult r) {
+        String plusV = r.weights().foundShareKnown() ? "sum a_i p_i + v, v = " + g(r.weights().foundShare())
+                : "sum a_i p_i, measured lookups (v unknown, not included)";
+        return String.format(Locale.ROOT, "reads per lookup (%s): uniform = %s, optimized = %s, improvement = %sx%n",
+                plusV, g(r.uniformCost()), g(r.optimizedCost()), g(r.costImprovement()));
     }
 
     /** Six significant digits, no locale. */
