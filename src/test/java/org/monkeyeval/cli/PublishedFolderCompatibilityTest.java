@@ -1,0 +1,69 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A table published once stays verifiable: the folder version 0.1.0 published (its 14 cases, tables,
+ * provenance, confirmation and engine check, kept as a fixture) passes {@code verify} of this version,
+ * which compares the columns that folder has and the provenance sections it records.
+ */
+final class PublishedFolderCompatibilityTest {
+
+    private static final Path FIXTURE = Path.of("src/test/resources/published-0.1.0");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void verify_folderPublishedBy010_passes() throws IOException {
+        copyTree(FIXTURE, dir);
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("rows.csv: equal within relative tolerance"), outcome.out());
+        assertTrue(outcome.out().contains("columns added since it was published: level, lookup_weight"),
+                outcome.out());
+        assertTrue(outcome.out().contains("confirm.csv"), outcome.out());
+        assertTrue(outcome.out().contains("engine.csv"), outcome.out());
+    }
+
+    @Test
+    void verify_folderPublishedBy010WithAChangedNumber_failsOnThatNumber() throws IOException {
+        copyTree(FIXTURE, dir);
+        Path rows = dir.resolve("out/rows.csv");
+        Files.writeString(rows, Files.readString(rows).replace("0.008192549468178961,10,", "0.008192549468179,10,"));
+        try (Stream<Path> confirm = Files.list(dir.resolve("out"))) {
+            for (Path f : confirm.filter(p -> p.getFileName().toString().startsWith("confirm")
+                    || p.getFileName().toString().startsWith("engine")).toList()) {
+                Files.delete(f);
+            }
+        }
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString(), "--tolerance", "0");
+        assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("uniform_fpr"), outcome.out());
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.sorted(Comparator.naturalOrder()).toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}
