@@ -11,9 +11,19 @@ import org.monkeyeval.model.LsmCase;
  * @param optimized  Monkey's allocation, weighted by the lookups that reach each run
  * @param solution   the threshold and the solver's record
  * @param weights    a_i and v of the case's workload
+ * @param uniformCost   expected run reads per lookup under the uniform allocation: sum a_i p_i + v
+ * @param optimizedCost the same under the optimized allocation
  */
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
-                         ThresholdSolver.Solution solution, LookupWeights weights) {
+                         ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
+                         double optimizedCost) {
+
+    /** Costs each allocation by the weights. */
+    public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
+                      ThresholdSolver.Solution solution, LookupWeights weights) {
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights,
+                weights.cost(uniform), weights.cost(optimized));
+    }
 
     /** w_i = n_i / N. */
     public double weight(int run) {
@@ -25,18 +35,8 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
         return uniform.expectedProbes() / optimized.expectedProbes();
     }
 
-    /** Expected run reads per lookup under the uniform allocation: sum a_i p_i + v. */
-    public double uniformCost() {
-        return weights.cost(uniform.fpr());
-    }
-
-    /** Expected run reads per lookup under the optimized allocation: sum a_i p_i + v. */
-    public double optimizedCost() {
-        return weights.cost(optimized.fpr());
-    }
-
     /** uniform cost / optimized cost. */
     public double costImprovement() {
-        return uniformCost() / optimizedCost();
+        return uniformCost / optimizedCost;
     }
 }

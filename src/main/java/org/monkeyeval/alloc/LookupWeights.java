@@ -96,12 +96,28 @@ public record LookupWeights(double[] reach, double foundShare) {
         return new LookupWeights(a, v);
     }
 
+    /** cost = sum a_i p_i (+ v when known) of an allocation. */
+    public double cost(Allocation allocation) {
+        if (allAbsent()) {
+            return allocation.expectedProbes(); // a_i = 1, v = 0: the same terms in the same order
+        }
+        double[] terms = new double[allocation.runs()];
+        for (int i = 0; i < terms.length; i++) {
+            terms[i] = reach[i] * allocation.fpr(i);
+        }
+        return sum(terms);
+    }
+
     /** cost = sum a_i p_i (+ v when known), summed in ascending order so the run order cannot move it. */
     public double cost(double[] fpr) {
         double[] terms = new double[fpr.length];
         for (int i = 0; i < terms.length; i++) {
             terms[i] = reach[i] * fpr[i];
         }
+        return sum(terms);
+    }
+
+    private double sum(double[] terms) {
         double sum = Allocation.orderFreeSum(terms);
         return foundShareKnown() ? sum + foundShare : sum;
     }

@@ -1,8 +1,6 @@
 package org.monkeyeval.alloc;
 
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.IntStream;
 
 import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
@@ -268,11 +266,13 @@ public final class ThresholdSolver {
                     key[i] = Double.POSITIVE_INFINITY; // never reached: no filter
                 }
             }
-            int[] order = IntStream.range(0, r).boxed()
-                    .filter(i -> key[i] != Double.POSITIVE_INFINITY)
-                    .sorted(Comparator.comparingDouble((Integer i) -> key[i])
-                            .thenComparingLong(i -> n[i]).thenComparingInt(i -> i))
-                    .mapToInt(Integer::intValue).toArray();
+            int[] order = new int[eligible];
+            for (int i = 0, k = 0; i < r; i++) {
+                if (key[i] != Double.POSITIVE_INFINITY) {
+                    order[k++] = i;
+                }
+            }
+            IndexSort.sort(order, key, n);
             double[] sorted = new double[eligible];
             double[] lnW = new double[eligible];
             double[] prefixN = new double[eligible + 1];

@@ -1,7 +1,5 @@
 package org.monkeyeval.report;
 
-import java.math.BigDecimal;
-
 import com.fasterxml.jackson.core.io.NumberOutput;
 
 /**
@@ -27,11 +25,35 @@ public final class Numbers {
         if (v == 0.0) {
             return "0"; // also -0.0: a sign on zero carries no meaning in these tables
         }
-        BigDecimal shortest = new BigDecimal(NumberOutput.toString(v, true)).stripTrailingZeros();
-        String digits = shortest.unscaledValue().abs().toString();
+        // Schubfach prints JDK 19's Double.toString layout ("123.45", "1.0E-5"); read its digits and
+        // decimal exponent back from the characters (no BigDecimal: this runs once per table cell).
+        String schubfach = NumberOutput.toString(v, true);
+        int length = schubfach.length();
+        int e = schubfach.indexOf('E');
+        int mantissaEnd = e < 0 ? length : e;
+        int exponent = e < 0 ? 0 : Integer.parseInt(schubfach, e + 1, length, 10);
+        StringBuilder all = new StringBuilder(mantissaEnd);
+        int point = -1;
+        for (int i = v < 0 ? 1 : 0; i < mantissaEnd; i++) {
+            char ch = schubfach.charAt(i);
+            if (ch == '.') {
+                point = all.length();
+            } else {
+                all.append(ch);
+            }
+        }
+        int n = (point < 0 ? all.length() : point) + exponent; // value = 0.<all> * 10^n
+        int first = 0;
+        while (all.charAt(first) == '0') {
+            first++;
+            n--;
+        }
+        int last = all.length();
+        while (all.charAt(last - 1) == '0') {
+            last--;
+        }
+        String digits = all.substring(first, last);
         int k = digits.length();
-        // value = 0.digits * 10^n  (ECMAScript's n)
-        int n = k - shortest.scale();
         StringBuilder out = new StringBuilder(k + 8);
         if (v < 0) {
             out.append('-');
@@ -47,8 +69,8 @@ public final class Numbers {
             if (k > 1) {
                 out.append('.').append(digits, 1, k);
             }
-            int e = n - 1;
-            out.append('e').append(e < 0 ? '-' : '+').append(Math.abs(e));
+            int scientific = n - 1;
+            out.append('e').append(scientific < 0 ? '-' : '+').append(Math.abs(scientific));
         }
         return out.toString();
     }

@@ -52,6 +52,65 @@ final class NumbersTest {
         }
     }
 
+    /**
+     * The layout as first written: digits and exponent through BigDecimal. The character-level reading
+     * of Schubfach's output must give the same text for every double.
+     */
+    private static String reference(double v) {
+        if (v == 0.0) {
+            return "0";
+        }
+        java.math.BigDecimal shortest = new java.math.BigDecimal(
+                com.fasterxml.jackson.core.io.NumberOutput.toString(v, true)).stripTrailingZeros();
+        String digits = shortest.unscaledValue().abs().toString();
+        int k = digits.length();
+        int n = k - shortest.scale();
+        StringBuilder out = new StringBuilder();
+        if (v < 0) {
+            out.append('-');
+        }
+        if (k <= n && n <= 21) {
+            out.append(digits).append("0".repeat(n - k));
+        } else if (0 < n && n <= 21) {
+            out.append(digits, 0, n).append('.').append(digits, n, k);
+        } else if (-6 < n && n <= 0) {
+            out.append("0.").append("0".repeat(-n)).append(digits);
+        } else {
+            out.append(digits.charAt(0));
+            if (k > 1) {
+                out.append('.').append(digits, 1, k);
+            }
+            out.append('e').append(n - 1 < 0 ? '-' : '+').append(Math.abs(n - 1));
+        }
+        return out.toString();
+    }
+
+    @Test
+    void format_everyMagnitude_printsWhatTheBigDecimalLayoutPrinted() {
+        SplittableRandom random = new SplittableRandom(19);
+        for (int i = 0; i < 200_000; i++) {
+            double v = i % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+                    : (random.nextBoolean() ? -1 : 1) * Math.pow(10, random.nextDouble() * 60 - 30)
+                            * (random.nextInt(4) == 0 ? 1 : random.nextDouble());
+            if (!Double.isFinite(v)) {
+                continue;
+            }
+            assertEquals(reference(v), Numbers.format(v), () -> "bits " + Double.doubleToRawLongBits(v));
+        }
+        for (int e = -330; e <= 310; e++) {
+            for (double m : new double[] {1, 1.5, 9.999999999999999, 2.5e-1}) {
+                double v = m * Math.pow(10, e);
+                if (Double.isFinite(v)) {
+                    assertEquals(reference(v), Numbers.format(v), Double.toString(v));
+                    assertEquals(reference(-v), Numbers.format(-v), Double.toString(-v));
+                }
+            }
+        }
+        for (long x : new long[] {1, 10, 100, 1000, 10_000_000, 123_456_789_012L, Long.MAX_VALUE}) {
+            assertEquals(reference(x), Numbers.format(x));
+        }
+    }
+
     @Test
     void format_ignoresDefaultLocale() {
         Locale saved = Locale.getDefault();
