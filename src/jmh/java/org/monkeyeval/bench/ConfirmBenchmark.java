@@ -64,7 +64,8 @@ public class ConfirmBenchmark {
                 new Budget.BitsPerEntry(10.0));
         result = new CaseEvaluator(new ThresholdSolver()).evaluate(lsmCase);
         ConfirmSettings settings = new ConfirmSettings(ConfirmSettings.DEFAULT_QUERIES, ConfirmSettings.DEFAULT_SEED,
-                threads, List.of(Layout.STANDARD, Layout.ROCKSDB), Double.NaN, ConfirmSettings.DEFAULT_QUERIES);
+                threads, List.of(Layout.STANDARD, Layout.ROCKSDB), Double.NaN, ConfirmSettings.DEFAULT_QUERIES,
+                ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES);
         confirmer = new Confirmer(settings);
     }
 

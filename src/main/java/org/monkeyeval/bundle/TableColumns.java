@@ -87,8 +87,11 @@ final class TableColumns {
         LAYOUT,
         RUN,
         ENTRIES,
+        new Column("built_entries", INTEGER, "Keys the filter was built over: entries, or for a run above"
+                + " --max-filter-entries that many of the run's keys (its first ones), at the same bits per entry"),
         new Column("bits_per_entry", NUMBER, "b_i: bits per entry allocated to the run"),
-        new Column("filter_bits", INTEGER, "Bits the built filter occupies; 0 when the run has no filter"),
+        new Column("filter_bits", INTEGER, "Bits the built filter occupies (built over built_entries keys); 0 when"
+                + " the run has no filter"),
         new Column("hashes", INTEGER, "Probes per key of the built filter; 0 when the run has no filter"),
         QUERIES,
         new Column("positives", INTEGER, "P: queries the filter answered with may-contain"),
@@ -100,7 +103,8 @@ final class TableColumns {
         new Column("fpr_high", NUMBER,
                 "Upper end of the 95% Clopper-Pearson interval of observed_fpr; empty when undefined"),
         new Column("model_fpr", NUMBER, "e^(-c b_i): the model's false-positive rate"),
-        new Column("predicted_fpr", NUMBER, "The layout's finite-filter prediction; 1 when the run has no filter"),
+        new Column("predicted_fpr", NUMBER, "The layout's finite-filter prediction for the filter as built (at"
+                + " built_entries); 1 when the run has no filter"),
         new Column("z_score", NUMBER, "z of the false-positive count against predicted_fpr, with query and"
                 + " filter-to-filter variance; empty when undefined"),
         new Column("probes", INTEGER, "Reads of the run: false positives, or every query (in the key range, for rocksdb-engine) when the run has no filter"),
@@ -123,7 +127,8 @@ final class TableColumns {
                     new Column("present_queries", INTEGER, "Present-key lookups sent to the run (they make T > 0)"),
                     new Column("range_skipped", INTEGER,
                             "Absent lookups outside the run's key range, answered without the filter or a read"),
-                    new Column("allocated_filter_bits", NUMBER, "n_i * b_i: the allocation's bits for the run"),
+                    new Column("allocated_filter_bits", NUMBER, "built_entries * b_i: the allocation's bits for"
+                            + " the filter as built (n_i * b_i unless the run is above --max-filter-entries)"),
                     new Column("rule_filter_bytes", INTEGER,
                             "Filter bytes RocksDB's rules give for n_i and b_i (lines * 64 + 5 metadata)"),
                     new Column("engine_filter_bytes", INTEGER, "Filter bytes RocksDB built (table property)"),

@@ -84,6 +84,13 @@ final class ConfirmCommand implements Callable<Integer> {
             description = "Cap on Q with --precision (default: ${DEFAULT-VALUE}).")
     private long maxQueries;
 
+    @Option(names = "--max-filter-entries", defaultValue = "" + ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES,
+            paramLabel = "N",
+            description = "Most keys one filter (or engine SST) is built over; a larger run is confirmed on a filter"
+                    + " of its bits per entry over N of its keys (built_entries in confirm.csv; default:"
+                    + " ${DEFAULT-VALUE}).")
+    private long maxFilterEntries;
+
     @Override
     public Integer call() throws Exception {
         ConfirmSettings settings = settings();
@@ -95,7 +102,7 @@ final class ConfirmCommand implements Callable<Integer> {
         for (int i = 0; i < files.size(); i++) {
             String problem = Confirmer.limit(allocations.results().get(i), settings, heap).orElse(null);
             if (problem == null && engineSettings != null && engineSettings.selects(files.get(i).lsmCase().id())) {
-                problem = RocksDbEngineCheck.limit(allocations.results().get(i), heap).orElse(null);
+                problem = RocksDbEngineCheck.limit(allocations.results().get(i), engineSettings, heap).orElse(null);
             }
             if (problem != null) {
                 throw new InvalidInputException(folders.cases.resolve(files.get(i).fileName()) + ": runs: cannot be"
@@ -107,7 +114,8 @@ final class ConfirmCommand implements Callable<Integer> {
                 new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));
         List<String> command = new ArrayList<>(List.of("confirm", "--cases", folders.cases.toString(), "--out",
                 folders.out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
-                Integer.toString(settings.threads()), "--layout", String.join(",", layouts)));
+                Integer.toString(settings.threads()), "--layout", String.join(",", layouts), "--max-filter-entries",
+                Long.toString(maxFilterEntries)));
         if (engineSettings != null) {
             command.addAll(List.of("--engine", engine, "--engine-cases", String.join(",", engineCases),
                     "--engine-queries", Long.toString(engineQueries), "--present-share",
@@ -136,7 +144,7 @@ final class ConfirmCommand implements Callable<Integer> {
             }
         }
         try {
-            return new EngineSettings(engineQueries, seed, presentShare, engineCases);
+            return new EngineSettings(engineQueries, seed, presentShare, engineCases, maxFilterEntries);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -148,7 +156,7 @@ final class ConfirmCommand implements Callable<Integer> {
             int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
             double p = precision == null ? Double.NaN : precision;
             long cap = precision == null ? Math.max(queries, maxQueries) : maxQueries;
-            return new ConfirmSettings(queries, seed, t, parsed, p, cap);
+            return new ConfirmSettings(queries, seed, t, parsed, p, cap, maxFilterEntries);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -28,6 +28,12 @@ import org.monkeyeval.stats.BinomialInterval;
  * checked for false negatives on every stored key, and the same absent keys
  * ({@link KeySpace#absentKey} 0..Q-1) go through every filter. Work is split into tasks whose results
  * are integer counts added up in a fixed order, so the counts do not depend on the thread count.
+ *
+ * <p>A run of more than {@link ConfirmSettings#maxFilterEntries} entries is confirmed on a filter built
+ * over its first that many keys, {@code storedKey(run, 0 .. cap-1)}, at the run's own bits per entry
+ * (so the same hash count and the same load per bit): the key map is a seeded bijection, so those keys
+ * are as random a subset of the run as any other. Filter size, prediction and build variance are
+ * those of the filter as built; the model rate e^(-c b) does not depend on n.
  */
 public final class Confirmer {
 
@@ -52,8 +58,10 @@ public final class Confirmer {
 
     /**
      * Why a case cannot be confirmed within {@code heapBytes} of memory, or empty when it can: keys
-     * are indexed below 2^40 per run, a standard filter holds at most {@link StandardBloom#MAX_BITS},
-     * and all filters of one case are alive at once.
+     * are indexed below 2^40 per run (a run's key set, and so any sample of it, exists only below that),
+     * a standard filter holds at most {@link StandardBloom#MAX_BITS}, and all filters of one case are
+     * alive at once. The filter and heap limits apply to the filters as built, over
+     * {@link ConfirmSettings#builtEntries} keys: a lower {@code --max-filter-entries} brings a case within them.
      */
     public static Optional<String> limit(CaseResult result, ConfirmSettings settings, long heapBytes) {
         List<Run> runs = result.lsmCase().runs();
@@ -67,18 +75,21 @@ public final class Confirmer {
                 return Optional.of("run " + (i + 1) + " holds " + n + " entries; real filters are built for"
                         + " runs below 2^40 entries");
             }
+            long built = settings.builtEntries(n);
             for (Allocation a : List.of(result.uniform(), result.optimized())) {
-                double bits = n * a.bitsPerEntry(i);
+                double bits = built * a.bitsPerEntry(i);
                 if (bits > StandardBloom.MAX_BITS) {
-                    return Optional.of("run " + (i + 1) + " needs " + Math.round(bits) + " filter bits; a filter"
-                            + " holds at most " + StandardBloom.MAX_BITS);
+                    return Optional.of("run " + (i + 1) + " needs " + Math.round(bits) + " filter bits over "
+                            + built + " keys; a filter holds at most " + StandardBloom.MAX_BITS
+                            + " (lower --max-filter-entries)");
                 }
                 filterBytes += settings.layouts().size() * (bits / 8 + 64);
             }
         }
         if (filterBytes > 0.75 * heapBytes) {
             return Optional.of(String.format(Locale.ROOT, "its filters need %.0f MiB at once and the heap allows"
-                    + " %.0f MiB: raise -Xmx", filterBytes / (1 << 20), heapBytes / (double) (1 << 20)));
+                    + " %.0f MiB: raise -Xmx or lower --max-filter-entries (now %d)", filterBytes / (1 << 20),
+                    heapBytes / (double) (1 << 20), settings.maxFilterEntries()));
         }
         return Optional.empty();
     }
@@ -112,7 +123,9 @@ public final class Confirmer {
         }
     }
 
-    private record Spec(String allocation, Layout layout, int run, long entries, double bitsPerEntry) {
+    /** One filter to build: {@code builtEntries} of the run's {@code entries} keys, the first ones. */
+    private record Spec(String allocation, Layout layout, int run, long entries, long builtEntries,
+                        double bitsPerEntry) {
     }
 
     private List<CaseCount> confirmCase(CaseResult result, int index, int cases, ExecutorService pool,
@@ -127,7 +140,8 @@ public final class Confirmer {
             Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
             for (Layout layout : settings.layouts()) {
                 for (int i = 0; i < runs.size(); i++) {
-                    specs.add(new Spec(allocation, layout, i, runs.get(i).entries(), a.bitsPerEntry(i)));
+                    long n = runs.get(i).entries();
+                    specs.add(new Spec(allocation, layout, i, n, settings.builtEntries(n), a.bitsPerEntry(i)));
                 }
             }
         }
@@ -187,11 +201,11 @@ public final class Confirmer {
 
     private BuiltFilter buildChecked(String caseId, Spec spec) {
         int run = spec.run();
-        BuiltFilter built = spec.layout().build(spec.entries(), spec.bitsPerEntry(),
+        BuiltFilter built = spec.layout().build(spec.builtEntries(), spec.bitsPerEntry(),
                 i -> keys.storedKey(run, i), hashSeed);
         if (built.present()) {
             Filter filter = built.filter();
-            for (long i = 0; i < spec.entries(); i++) {
+            for (long i = 0; i < spec.builtEntries(); i++) {
                 if (!filter.mayContain(keys.storedKey(run, i))) {
                     throw new FalseNegativeException(caseId + " " + spec.allocation() + " " + spec.layout().label()
                             + " run " + (run + 1) + ": stored key #" + i + " was rejected");
@@ -233,9 +247,9 @@ public final class Confirmer {
         long useful = f.present() ? queries - positives : 0;
         long probes = f.present() ? positives : queries;
         return new RunCount(caseId, spec.allocation(), spec.layout().label(), spec.run() + 1, spec.entries(),
-                spec.bitsPerEntry(), f.filterBits(), f.hashes(), queries, f.present() ? positives : 0, 0, useful,
-                probes, MonkeyModel.idealFpr(spec.bitsPerEntry()), f.predictedFpr(), f.buildVariance(), f.cacheLocalFpr(),
-                f.poissonMixtureFpr());
+                spec.builtEntries(), spec.bitsPerEntry(), f.filterBits(), f.hashes(), queries,
+                f.present() ? positives : 0, 0, useful, probes, MonkeyModel.idealFpr(spec.bitsPerEntry()),
+                f.predictedFpr(), f.buildVariance(), f.cacheLocalFpr(), f.poissonMixtureFpr());
     }
 
     private static <T> List<T> all(ExecutorService pool, List<Callable<T>> tasks) throws InterruptedException {

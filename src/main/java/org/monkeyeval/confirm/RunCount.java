@@ -10,6 +10,9 @@ import org.monkeyeval.stats.BinomialInterval;
  * @param layout         filter layout label ({@link Layout#label()}, or {@code rocksdb-engine})
  * @param run            1-based position of the run in the case file
  * @param entries        n_i
+ * @param builtEntries   keys the filter was built over: n_i, or the cap for a run above it (the run's
+ *                       first keys, see {@link ConfirmSettings#builtEntries}); filter bits and the
+ *                       prediction are at this size
  * @param bitsPerEntry   allocated b_i
  * @param filterBits     bits the built filter occupies (0: no filter)
  * @param hashes         probes per key (0: no filter)
@@ -24,13 +27,18 @@ import org.monkeyeval.stats.BinomialInterval;
  * @param cacheLocalFpr  RocksDB's CacheLocalFpRate (NaN for other layouts)
  * @param poissonFpr     Poisson mixture over keys per cache line (NaN for other layouts)
  */
-public record RunCount(String caseId, String allocation, String layout, int run, long entries, double bitsPerEntry,
-                       long filterBits, int hashes, long queries, long positives, long truePositives,
-                       long usefulNegatives, long probes, double modelFpr, double predictedFpr,
+public record RunCount(String caseId, String allocation, String layout, int run, long entries, long builtEntries,
+                       double bitsPerEntry, long filterBits, int hashes, long queries, long positives,
+                       long truePositives, long usefulNegatives, long probes, double modelFpr, double predictedFpr,
                        double buildVariance, double cacheLocalFpr, double poissonFpr) {
 
     /** Confidence of the reported intervals. */
     public static final double CONFIDENCE = 0.95;
+
+    /** True when the filter was built over fewer keys than the run holds. */
+    public boolean sampled() {
+        return builtEntries < entries;
+    }
 
     /** True when the run had a filter. */
     public boolean filtered() {

@@ -10,7 +10,7 @@ import org.monkeyeval.confirm.RunCount;
  * @param presentQueries    present-key lookups sent to the run (they make T &gt; 0)
  * @param rangeSkipped      absent lookups outside the run's key range, which RocksDB answers without
  *                          asking the filter or reading the file
- * @param allocatedBits     n_i * b_i, the allocation's bits for this run
+ * @param allocatedBits     built entries * b_i, the allocation's bits for the SST's filter (n_i * b_i below the cap)
  * @param ruleFilterBytes   filter bytes RocksDB's rules give for n_i and b_i (lines * 64 + 5 metadata)
  * @param engineFilterBytes filter bytes the engine built (table property {@code filter_size})
  * @param dataBlockMisses   block-cache data misses during the absent lookups (reads from the file)

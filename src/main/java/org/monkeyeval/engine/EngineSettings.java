@@ -10,8 +10,12 @@ import java.util.List;
  * @param presentShare present-key lookups per run as a share of {@code queries}, in [0, 1], so that
  *                     T &gt; 0 exercises the FPR denominator on real counters
  * @param caseIds      the cases to check (empty: all)
+ * @param maxFilterEntries most keys one run's SST holds, {@code >= 1}: a larger run is checked on an SST of
+ *                     its first this many keys, as the in-process confirmation builds its filters
+ *                     ({@code ConfirmSettings#builtEntries}); {@code Long.MAX_VALUE} for no cap
  */
-public record EngineSettings(long queries, long seed, double presentShare, List<String> caseIds) {
+public record EngineSettings(long queries, long seed, double presentShare, List<String> caseIds,
+                             long maxFilterEntries) {
 
     /** Default absent lookups per run. */
     public static final long DEFAULT_QUERIES = 500_000;
@@ -31,7 +35,15 @@ public record EngineSettings(long queries, long seed, double presentShare, List<
         if (!(presentShare >= 0 && presentShare <= 1)) {
             throw new IllegalArgumentException("present share (" + presentShare + ") must be in [0, 1]");
         }
+        if (maxFilterEntries < 1) {
+            throw new IllegalArgumentException("max filter entries (" + maxFilterEntries + ") must be >= 1");
+        }
         caseIds = List.copyOf(caseIds);
+    }
+
+    /** Keys the SST of a run of {@code entries} holds: min(entries, maxFilterEntries). */
+    public long builtEntries(long entries) {
+        return Math.min(entries, maxFilterEntries);
     }
 
     /** Present-key lookups per run. */

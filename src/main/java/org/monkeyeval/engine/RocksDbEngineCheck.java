@@ -63,6 +63,10 @@ import org.monkeyeval.io.OutputFolder;
  * lookups count as neither positive nor useful negative, and a run without a filter is read only by
  * lookups inside its range; both are reported ({@code range_skipped}). With uniformly spread keys
  * the share is about 2/n of the lookups for a run of n keys.
+ *
+ * <p>A run above {@link EngineSettings#maxFilterEntries} is checked on an SST of its first that many
+ * keys (the keys the in-process confirmation builds its filter over), with the run's bits per key:
+ * engine rows carry {@code built_entries}, and the prediction is at that size.
  */
 public final class RocksDbEngineCheck {
 
@@ -83,15 +87,17 @@ public final class RocksDbEngineCheck {
 
     /**
      * Why a case cannot be checked in the engine within {@code heapBytes}, or empty when it can: each
-     * run's keys are sorted in one long[] before they are written.
+     * run's SST keys ({@link EngineSettings#builtEntries} of them) are sorted in one long[] before they
+     * are written, so a lower {@code --max-filter-entries} brings a case within the limit.
      */
-    public static Optional<String> limit(CaseResult result, long heapBytes) {
+    public static Optional<String> limit(CaseResult result, EngineSettings settings, long heapBytes) {
         var runs = result.lsmCase().runs();
         for (int i = 0; i < runs.size(); i++) {
-            long n = runs.get(i).entries();
+            long n = settings.builtEntries(runs.get(i).entries());
             if (n > Integer.MAX_VALUE - 8 || 8.0 * n > 0.75 * heapBytes) {
-                return Optional.of("run " + (i + 1) + " holds " + n + " entries, more than the engine"
-                        + " check sorts in this heap (raise -Xmx, or leave the case out of --engine-cases)");
+                return Optional.of("run " + (i + 1) + " would put " + n + " keys in its SST, more than the engine"
+                        + " check sorts in this heap (raise -Xmx, lower --max-filter-entries, or leave the case out"
+                        + " of --engine-cases)");
             }
         }
         return Optional.empty();
@@ -164,7 +170,8 @@ public final class RocksDbEngineCheck {
             for (int i = 0; i < r; i++) {
                 double b = a.bitsPerEntry(i);
                 Path sst = dir.resolve("run-" + (i + 1) + ".sst");
-                ranges[i] = writeSst(sst, i, result.lsmCase().runs().get(i).entries(), b, cache, owned);
+                long built = settings.builtEntries(result.lsmCase().runs().get(i).entries());
+                ranges[i] = writeSst(sst, i, built, b, cache, owned);
                 sstFiles.add(sst);
                 ColumnFamilyOptions cf = own(owned, new ColumnFamilyOptions())
                         .setTableFormatConfig(tableConfig(b, cache, owned))
@@ -216,7 +223,10 @@ public final class RocksDbEngineCheck {
         return config;
     }
 
-    /** Writes run {@code run}'s keys, sorted, into one SST file; returns its smallest and largest first word. */
+    /**
+     * Writes run {@code run}'s first {@code entries} keys, sorted, into one SST file; returns its smallest and
+     * largest first word.
+     */
     private long[] writeSst(Path file, int run, long entries, double bitsPerKey, LRUCache cache,
                             List<AutoCloseable> owned) throws RocksDBException {
         if (entries > Integer.MAX_VALUE - 8) {
@@ -244,6 +254,7 @@ public final class RocksDbEngineCheck {
                                CaseResult result, String allocation, Allocation a, int run, long[] range)
             throws RocksDBException {
         long entries = result.lsmCase().runs().get(run).entries();
+        long built = settings.builtEntries(entries);
         double b = a.bitsPerEntry(run);
         long q = settings.queries();
         long present = settings.presentQueries();
@@ -271,7 +282,7 @@ public final class RocksDbEngineCheck {
         long misses = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - miss0;
         long hits = stats.getTickerCount(TickerType.BLOCK_CACHE_DATA_HIT) - hit0;
         for (long j = 0; j < present; j++) {
-            long index = (j * 0x9E37_79B9L) % entries;
+            long index = (j * 0x9E37_79B9L) % built;
             if (db.get(cf, read, keyBytes(keys.storedKey(run, index))) == null) {
                 throw new IllegalStateException("stored key #" + index + " of run " + (run + 1) + " was not found");
             }
@@ -288,7 +299,7 @@ public final class RocksDbEngineCheck {
         int millibits = RocksDbLocalBloom.hasFilter(b) ? RocksDbLocalBloom.millibitsPerKey(b) : 0;
         int probes = millibits > 0 ? RocksDbLocalBloom.chooseNumProbes(millibits) : 0;
         long ruleBytes = millibits > 0
-                ? RocksDbLocalBloom.lines(entries, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
+                ? RocksDbLocalBloom.lines(built, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
                         + RocksDbLocalBloom.METADATA_BYTES
                 : 0;
         long lines = filtered
@@ -298,20 +309,20 @@ public final class RocksDbEngineCheck {
         double cacheLocal = Double.NaN;
         double poisson = Double.NaN;
         if (filtered && lines > 0) {
-            Predictions.Moments m = Predictions.cacheLocal(entries, lines, probes);
+            Predictions.Moments m = Predictions.cacheLocal(built, lines, probes);
             predicted = m.mean();
             variance = m.variance();
-            cacheLocal = RocksDbLocalBloom.cacheLocalFpRate((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / entries,
+            cacheLocal = RocksDbLocalBloom.cacheLocalFpRate((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / built,
                     probes);
-            poisson = RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, probes);
+            poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
         }
         long falsePositives = positives - truePositives;
         long reads = filtered ? falsePositives : q - outsideRange;
-        RunCount count = new RunCount(result.lsmCase().id(), allocation, LAYOUT, run + 1, entries, b,
+        RunCount count = new RunCount(result.lsmCase().id(), allocation, LAYOUT, run + 1, entries, built, b,
                 lines * RocksDbLocalBloom.CACHE_LINE_BITS, filtered ? probes : 0, q, positives, truePositives, useful,
                 reads, MonkeyModel.idealFpr(b), predicted, variance, cacheLocal, poisson);
         Arrays.sort(latency);
-        return new EngineRun(count, present, outsideRange, entries * b, ruleBytes, engineFilterBytes, misses, hits,
+        return new EngineRun(count, present, outsideRange, built * b, ruleBytes, engineFilterBytes, misses, hits,
                 percentile(latency, 0.50) / 1e3, percentile(latency, 0.99) / 1e3);
     }
 

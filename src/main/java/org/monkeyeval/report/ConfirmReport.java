@@ -14,6 +14,7 @@ import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
+import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.filter.Hashing;
@@ -33,6 +34,16 @@ import org.monkeyeval.model.CaseFile;
 public record ConfirmReport(List<CaseCount> counts, Map<String, String> documents) {
 
     public static final String PROVENANCE_FILE = "confirm-provenance.json";
+
+    /**
+     * How a run above the cap is confirmed; stated in the settings section (not in the compared method
+     * section) so that folders written before the cap existed still verify.
+     */
+    static final String SAMPLE_RULE = "a run of n > maxFilterEntries entries is confirmed on a filter over its"
+            + " first maxFilterEntries keys, storedKey(i, 0 .. maxFilterEntries - 1), at the run's own b_i (same"
+            + " bits per entry and hash count; for the engine, an SST of those keys); filter_bits, predicted_fpr"
+            + " and z_score are those of the filter as built, model_fpr is e^(-c b_i); confirm.csv and engine.csv"
+            + " give built_entries beside entries, and sampledRuns lists every such run";
 
     /**
      * The engine check's part, when it ran.
@@ -60,6 +71,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
 
         ObjectNode p = Provenance.header(tool, command, sourceDateEpoch);
         p.set("settings", settings(settings));
+        p.set("sampledRuns", sampledRuns(counts, engine));
         p.set("method", method());
         if (engine != null) {
             p.set("engine", engine(engine.settings()));
@@ -96,16 +108,54 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         Json.putNumber(node, "precision", settings.precision());
         node.put("maxQueries", settings.maxQueries());
         node.put("threads", settings.threads());
+        node.put("maxFilterEntries", settings.maxFilterEntries());
+        node.put("filterSample", SAMPLE_RULE);
         return node;
     }
 
-    /** Reads the settings back from a provenance settings section (for {@code verify}). */
+    /** Reads the settings back from a provenance settings section (for {@code verify}); no cap when absent. */
     public static ConfirmSettings settingsFrom(JsonNode node, int threads) {
         List<Layout> layouts = new ArrayList<>();
         node.path("layouts").forEach(l -> layouts.add(Layout.fromLabel(l.asText())));
         double precision = node.path("precision").isNumber() ? node.path("precision").asDouble() : Double.NaN;
         return new ConfirmSettings(node.path("queries").asLong(), node.path("seed").asLong(), threads, layouts,
-                precision, node.path("maxQueries").asLong());
+                precision, node.path("maxQueries").asLong(), maxFilterEntriesFrom(node));
+    }
+
+    /** The recorded cap, or none for a provenance written before the cap existed. */
+    private static long maxFilterEntriesFrom(JsonNode node) {
+        JsonNode cap = node.path("maxFilterEntries");
+        if (cap.isMissingNode()) {
+            return ConfirmSettings.NO_FILTER_CAP;
+        }
+        if (!cap.canConvertToExactIntegral() || !cap.canConvertToLong()) {
+            throw new IllegalArgumentException("maxFilterEntries (" + cap + ") must be a whole number");
+        }
+        return cap.asLong();
+    }
+
+    /** Every run whose filters (or engine SSTs) were built over fewer keys than it holds, once per run. */
+    static ArrayNode sampledRuns(List<CaseCount> counts, Engine engine) {
+        List<CaseCount> all = new ArrayList<>(counts);
+        if (engine != null) {
+            all.addAll(engine.result().cases());
+        }
+        Map<String, ObjectNode> runs = new LinkedHashMap<>();
+        for (CaseCount c : all) {
+            for (RunCount r : c.runs()) {
+                if (r.sampled()) {
+                    ObjectNode run = Json.object();
+                    run.put("caseId", r.caseId());
+                    run.put("run", r.run());
+                    run.put("entries", r.entries());
+                    run.put("builtEntries", r.builtEntries());
+                    runs.putIfAbsent(r.caseId() + "/" + r.run(), run);
+                }
+            }
+        }
+        ArrayNode node = Json.array();
+        runs.values().forEach(node::add);
+        return node;
     }
 
     /** The engine section: what ran, with which options, and what is compared. */
@@ -118,6 +168,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         Json.putNumber(node, "presentShare", settings.presentShare());
         ArrayNode cases = node.putArray("cases");
         settings.caseIds().forEach(cases::add);
+        node.put("maxFilterEntries", settings.maxFilterEntries());
         node.put("keys", EngineSettings.KEY_BYTES + "-byte keys: KeySpace key big-endian, then mix13(key) big-endian;"
                 + " bytewise comparator");
         node.put("runs", "one column family per run, each holding one SST file written by SstFileWriter with the"
@@ -143,7 +194,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         List<String> cases = new ArrayList<>();
         node.path("cases").forEach(c -> cases.add(c.asText()));
         return new EngineSettings(node.path("queries").asLong(), node.path("seed").asLong(),
-                node.path("presentShare").asDouble(), cases);
+                node.path("presentShare").asDouble(), cases, maxFilterEntriesFrom(node));
     }
 
     /** The method section: keys, hash, layouts, predictions, counting, intervals. */

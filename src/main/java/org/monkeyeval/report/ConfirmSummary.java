@@ -1,10 +1,13 @@
 package org.monkeyeval.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.RunCount;
 
 /** Terminal summary of a confirmation: measured R beside the model's and the layout's prediction. */
 public final class ConfirmSummary {
@@ -24,6 +27,21 @@ public final class ConfirmSummary {
                 SummaryTable.g(c.predictedR()), SummaryTable.g(c.modelR()),
                 Double.isNaN(z) ? "" : String.format(Locale.ROOT, "%.2f", z)});
         }
-        return SummaryTable.render(rows);
+        return SummaryTable.render(rows) + sampled(counts);
+    }
+
+    /** One line naming the runs built over fewer keys than they hold, or nothing when there are none. */
+    static String sampled(List<CaseCount> counts) {
+        Set<String> runs = new LinkedHashSet<>();
+        for (CaseCount c : counts) {
+            for (RunCount r : c.runs()) {
+                if (r.sampled()) {
+                    runs.add(c.caseId() + " run " + r.run() + " (" + r.entries() + " entries, built over "
+                            + r.builtEntries() + ")");
+                }
+            }
+        }
+        return runs.isEmpty() ? "" : "\nfilters built over a sample of their run's keys (--max-filter-entries): "
+                + String.join(", ", runs) + "\n";
     }
 }

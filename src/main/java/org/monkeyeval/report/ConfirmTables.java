@@ -14,10 +14,14 @@ public final class ConfirmTables {
     public static final String RUNS_FILE = "confirm.csv";
     public static final String CASES_FILE = "confirm-cases.csv";
 
-    /** Columns of {@code confirm.csv}; the first eighteen are a published contract. */
+    /**
+     * Columns of {@code confirm.csv}; those up to {@code z_score} are a published contract, read by name.
+     * {@code built_entries} (the keys the filter was built over: {@code entries}, or
+     * {@code --max-filter-entries} for a larger run) sits beside {@code entries}.
+     */
     public static final List<String> RUN_COLUMNS = List.of(
-            "case_id", "allocation", "layout", "run", "entries", "bits_per_entry", "filter_bits", "hashes",
-            "queries", "positives", "true_positives", "useful_negatives", "observed_fpr", "fpr_low", "fpr_high",
+            "case_id", "allocation", "layout", "run", "entries", "built_entries", "bits_per_entry", "filter_bits",
+            "hashes", "queries", "positives", "true_positives", "useful_negatives", "observed_fpr", "fpr_low", "fpr_high",
             "model_fpr", "predicted_fpr", "z_score",
             "probes", "cache_local_fpr", "poisson_mixture_fpr");
 
@@ -48,8 +52,8 @@ public final class ConfirmTables {
     static List<String> runFields(RunCount r) {
         BinomialInterval ci = r.interval();
         return List.of(r.caseId(), r.allocation(), r.layout(), Integer.toString(r.run()),
-                Long.toString(r.entries()), Numbers.format(r.bitsPerEntry()), Long.toString(r.filterBits()),
-                Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
+                Long.toString(r.entries()), Long.toString(r.builtEntries()), Numbers.format(r.bitsPerEntry()),
+                Long.toString(r.filterBits()), Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
                 Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
                 orEmpty(r.observedFpr()), ci == null ? "" : Numbers.format(ci.lower()),
                 ci == null ? "" : Numbers.format(ci.upper()), Numbers.format(r.modelFpr()),

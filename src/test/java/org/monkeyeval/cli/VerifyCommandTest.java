@@ -70,7 +70,7 @@ final class VerifyCommandTest {
         }
         Path confirm = out.resolve("confirm.csv");
         String text = Files.readString(confirm);
-        String edited = text.replaceFirst("(seed-10bpe,optimized,standard,1,10000,[^,]*,[^,]*,[^,]*,1000000,)(\\d+)",
+        String edited = text.replaceFirst("(seed-10bpe,optimized,standard,1,10000,[^,]*,[^,]*,[^,]*,[^,]*,1000000,)(\\d+)",
                 "$1" + "999");
         assertTrue(!edited.equals(text), "fixture: the row to edit exists");
         Files.writeString(confirm, edited);
@@ -138,5 +138,38 @@ final class VerifyCommandTest {
     void verify_missingOutputFolder_fails() throws IOException {
         Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         assertEquals(1, verify().exitCode());
+    }
+
+    @Test
+    void verify_confirmationWithCap_rerunsAtTheRecordedCap() throws IOException {
+        Path small = Files.createDirectories(dir.resolve("small-cases"));
+        Files.writeString(small.resolve("two.json"), "{\"id\": \"two\", \"runs\": [{\"entries\": 2000},"
+                + " {\"entries\": 30000}], \"budget\": {\"bitsPerEntry\": 8}}");
+        Path smallOut = dir.resolve("small-out");
+        assertEquals(0, Cli.run("run", "--cases", small.toString(), "--out", smallOut.toString()).exitCode());
+        Cli.Outcome confirmed = Cli.run("confirm", "--cases", small.toString(), "--out", smallOut.toString(),
+                "--queries", "20000", "--max-filter-entries", "5000");
+        assertEquals(0, confirmed.exitCode(), confirmed.err());
+        Path provenance = smallOut.resolve("confirm-provenance.json");
+        String recorded = Files.readString(provenance);
+        assertTrue(recorded.contains("\"maxFilterEntries\": 5000"), recorded);
+        assertTrue(Files.readString(smallOut.resolve("confirm.csv")).contains(",2,30000,5000,"));
+
+        Cli.Outcome same = Cli.run("verify", "--cases", small.toString(), "--out", smallOut.toString());
+        assertEquals(0, same.exitCode(), same.out());
+
+        // without the recorded cap, verify rebuilds the full-size filter: the counts no longer match
+        Files.writeString(provenance, recorded.replace("\"maxFilterEntries\": 5000,", ""));
+        Cli.Outcome uncapped = Cli.run("verify", "--cases", small.toString(), "--out", smallOut.toString());
+        assertEquals(1, uncapped.exitCode(), uncapped.out());
+        assertTrue(uncapped.out().contains("FAIL confirm.csv"), uncapped.out());
+    }
+
+    @Test
+    void confirm_maxFilterEntriesZero_exits2() {
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", dir.resolve("x").toString(),
+                "--max-filter-entries", "0");
+        assertEquals(2, o.exitCode(), o.err());
+        assertTrue(o.err().contains("max filter entries (0) must be >= 1"), o.err());
     }
 }

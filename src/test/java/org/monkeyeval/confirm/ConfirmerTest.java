@@ -36,7 +36,8 @@ final class ConfirmerTest {
     }
 
     private static ConfirmSettings fixed(long queries, int threads) {
-        return new ConfirmSettings(queries, 7, threads, BOTH, Double.NaN, queries);
+        return new ConfirmSettings(queries, 7, threads, BOTH, Double.NaN, queries,
+                ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES);
     }
 
     @Test
@@ -51,8 +52,10 @@ final class ConfirmerTest {
     @Test
     void confirm_differentSeed_differentCounts() throws Exception {
         CaseResult c = solved("small", 6, 3_000, 30_000);
-        List<CaseCount> a = confirm(new ConfirmSettings(200_000, 1, 2, BOTH, Double.NaN, 200_000), c);
-        List<CaseCount> b = confirm(new ConfirmSettings(200_000, 2, 2, BOTH, Double.NaN, 200_000), c);
+        List<CaseCount> a = confirm(new ConfirmSettings(200_000, 1, 2, BOTH, Double.NaN, 200_000,
+                ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES), c);
+        List<CaseCount> b = confirm(new ConfirmSettings(200_000, 2, 2, BOTH, Double.NaN, 200_000,
+                ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES), c);
         assertTrue(!ConfirmTables.runs(a).equals(ConfirmTables.runs(b)));
     }
 
@@ -101,7 +104,8 @@ final class ConfirmerTest {
     @Test
     void confirm_precision_growsQueriesUntilIntervalsAreTight() throws Exception {
         double target = 0.15;
-        ConfirmSettings settings = new ConfirmSettings(10_000, 7, 2, List.of(Layout.STANDARD), target, 4_000_000);
+        ConfirmSettings settings = new ConfirmSettings(10_000, 7, 2, List.of(Layout.STANDARD), target, 4_000_000,
+                ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES);
         List<CaseCount> counts = confirm(settings, solved("p", 8, 5_000, 50_000));
         long q = counts.get(0).queries();
         assertTrue(q > 10_000 && q <= 4_000_000, "Q = " + q);
@@ -112,5 +116,56 @@ final class ConfirmerTest {
                 assertTrue(halfWidth <= target * r.observedFpr() || q == 4_000_000, r.toString());
             }
         }
+    }
+
+    private static ConfirmSettings capped(long queries, long maxFilterEntries) {
+        return new ConfirmSettings(queries, 7, 2, BOTH, Double.NaN, queries, maxFilterEntries);
+    }
+
+    @Test
+    void confirm_runAboveCap_countsEqualThoseOfARunOfCapEntries() throws Exception {
+        // uniform allocation: 8 bits per entry whatever the run sizes, so the filters are comparable
+        List<CaseCount> sampled = confirm(capped(200_000, 20_000), solved("big", 8, 3_000, 50_000));
+        List<CaseCount> small = confirm(capped(200_000, ConfirmSettings.NO_FILTER_CAP), solved("big", 8, 3_000, 20_000));
+        for (int c = 0; c < BOTH.size(); c++) {
+            RunCount big = sampled.get(c).runs().get(1);
+            RunCount reference = small.get(c).runs().get(1);
+            assertEquals("uniform", sampled.get(c).allocation());
+            assertEquals(50_000, big.entries());
+            assertEquals(20_000, big.builtEntries());
+            assertTrue(big.sampled());
+            assertEquals(reference.filterBits(), big.filterBits(), "filter built at the cap's size");
+            assertEquals(reference.hashes(), big.hashes());
+            assertEquals(reference.positives(), big.positives(), "same keys, same filter, same answers");
+            assertEquals(reference.predictedFpr(), big.predictedFpr(), "prediction at the built size");
+            assertEquals(reference.modelFpr(), big.modelFpr());
+            RunCount below = sampled.get(c).runs().get(0);
+            assertEquals(3_000, below.builtEntries());
+            assertTrue(!below.sampled());
+        }
+    }
+
+    @Test
+    void confirm_capAboveEveryRun_tablesUnchanged() throws Exception {
+        CaseResult c = solved("small", 6, 3_000, 30_000);
+        List<CaseCount> none = confirm(capped(100_000, ConfirmSettings.NO_FILTER_CAP), c);
+        List<CaseCount> cap = confirm(capped(100_000, 30_000), c);
+        assertEquals(ConfirmTables.runs(none), ConfirmTables.runs(cap));
+        assertEquals(ConfirmTables.cases(none), ConfirmTables.cases(cap));
+    }
+
+    @Test
+    void limit_filtersAboveHeap_refusedUntilCapLowered() {
+        CaseResult c = solved("tree", 10, 1_000, 100_000_000);
+        long heap = 64L << 20;
+        String refusal = Confirmer.limit(c, capped(1_000, ConfirmSettings.NO_FILTER_CAP), heap).orElseThrow();
+        assertTrue(refusal.contains("--max-filter-entries"), refusal);
+        assertTrue(Confirmer.limit(c, capped(1_000, 1_000_000), heap).isEmpty());
+    }
+
+    @Test
+    void limit_runBeyondKeySpace_refusedWhateverTheCap() {
+        CaseResult c = solved("huge", 10, 1_000, 1L << 40);
+        assertTrue(Confirmer.limit(c, capped(1_000, 1_000), Long.MAX_VALUE).isPresent());
     }
 }

@@ -37,7 +37,7 @@ final class RocksDbEngineCheckTest {
     }
 
     private static RocksDbEngineCheck.Result check(CaseResult c, long seed) throws IOException {
-        return new RocksDbEngineCheck(new EngineSettings(QUERIES, seed, 0.05, List.of()))
+        return new RocksDbEngineCheck(new EngineSettings(QUERIES, seed, 0.05, List.of(), Long.MAX_VALUE))
                 .check(List.of(c), ConfirmProgress.SILENT);
     }
 
@@ -93,5 +93,32 @@ final class RocksDbEngineCheckTest {
             assertEquals(a.get(i).count(), b.get(i).count());
             assertEquals(a.get(i).engineFilterBytes(), b.get(i).engineFilterBytes());
         }
+    }
+
+    @Test
+    void check_runAboveCap_sstOfCapKeysAtTheRunsBitsPerKey() throws IOException {
+        CaseResult c = solved(8, 2_000, 60_000);
+        RocksDbEngineCheck.Result result = new RocksDbEngineCheck(new EngineSettings(QUERIES, 11, 0.05, List.of(),
+                20_000)).check(List.of(c), ConfirmProgress.SILENT);
+        for (EngineRun e : result.runs()) {
+            var r = e.count();
+            long built = Math.min(r.entries(), 20_000);
+            assertEquals(built, r.builtEntries(), r.toString());
+            int millibits = RocksDbLocalBloom.millibitsPerKey(r.bitsPerEntry());
+            assertEquals(RocksDbLocalBloom.lines(built, millibits) * 64 + 5, e.engineFilterBytes(), r.toString());
+            assertEquals(e.presentQueries(), r.truePositives(), "present lookups are drawn from the SST's keys");
+            assertTrue(Math.abs(r.zScore()) < 4, r + " z=" + r.zScore());
+        }
+        assertTrue(result.runs().stream().anyMatch(e -> e.count().sampled()));
+    }
+
+    @Test
+    void limit_runAboveHeap_refusedUntilCapLowered() {
+        CaseResult c = solved(8, 2_000, 100_000_000);
+        long heap = 256L << 20;
+        assertTrue(RocksDbEngineCheck.limit(c, new EngineSettings(QUERIES, 1, 0, List.of(), Long.MAX_VALUE), heap)
+                .orElseThrow().contains("--max-filter-entries"));
+        assertTrue(RocksDbEngineCheck.limit(c, new EngineSettings(QUERIES, 1, 0, List.of(), 10_000_000), heap)
+                .isEmpty());
     }
 }
