@@ -2,6 +2,8 @@ package org.monkeyeval.confirm;
 
 import java.util.List;
 
+import org.monkeyeval.alloc.LookupWeights;
+
 /**
  * The runs of one case under one allocation and layout, and their sum: the measured R.
  *
@@ -10,14 +12,53 @@ import java.util.List;
  * @param layout     filter layout label ({@link Layout#label()}, or {@code rocksdb-engine})
  * @param queries    Q
  * @param runs       one count per run, in case-file order
+ * @param weights    the lookups that reach each run (a_i, v), for the weighted cost
  */
-public record CaseCount(String caseId, String allocation, String layout, long queries, List<RunCount> runs) {
+public record CaseCount(String caseId, String allocation, String layout, long queries, List<RunCount> runs,
+                        LookupWeights weights) {
 
     /** z for a two-sided 95% normal interval. */
     private static final double Z95 = 1.959963984540054;
 
     public CaseCount {
         runs = List.copyOf(runs);
+        if (weights.reach().length != runs.size()) {
+            throw new IllegalArgumentException(runs.size() + " runs but " + weights.reach().length + " weights");
+        }
+    }
+
+    /** A case whose lookups are all for absent keys (every a_i = 1). */
+    public CaseCount(String caseId, String allocation, String layout, long queries, List<RunCount> runs) {
+        this(caseId, allocation, layout, queries, runs, allAbsent(runs.size()));
+    }
+
+    private static LookupWeights allAbsent(int runs) {
+        double[] reach = new double[runs];
+        java.util.Arrays.fill(reach, 1.0);
+        return new LookupWeights(reach, 0.0);
+    }
+
+    /**
+     * Measured weighted cost: sum a_i * (reads of run i per query) + v, the reads of a run being its
+     * false positives (every query when it has no filter). The absent-key queries measure each run's
+     * rate; the weights carry it to the workload (see {@link LookupWeights}).
+     */
+    public double measuredCost() {
+        double[] rate = new double[runs.size()];
+        for (int i = 0; i < rate.length; i++) {
+            rate[i] = (double) runs.get(i).probes() / queries;
+        }
+        return weights.cost(rate);
+    }
+
+    /** Model weighted cost: sum a_i e^(-c b_i) + v. */
+    public double modelCost() {
+        return weights.cost(runs.stream().mapToDouble(RunCount::modelFpr).toArray());
+    }
+
+    /** Predicted weighted cost: sum a_i * (the layout's finite prediction) + v. */
+    public double predictedCost() {
+        return weights.cost(runs.stream().mapToDouble(RunCount::predictedFpr).toArray());
     }
 
     /** Measured R: reads of all runs per query (bypassed runs count every query). */

@@ -193,7 +193,7 @@ public final class Confirmer {
                         runCounts.add(count(id, spec, filters.get(s), positives[s], done));
                     }
                 }
-                out.add(new CaseCount(id, allocation, layout.label(), done, runCounts));
+                out.add(new CaseCount(id, allocation, layout.label(), done, runCounts, result.weights()));
             }
         }
         return out;

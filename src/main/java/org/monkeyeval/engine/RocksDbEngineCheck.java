@@ -129,7 +129,7 @@ public final class RocksDbEngineCheck {
                     List<EngineRun> caseRows = checkOne(result, allocation, a);
                     rows.addAll(caseRows);
                     cases.add(new CaseCount(result.lsmCase().id(), allocation, LAYOUT, settings.queries(),
-                            caseRows.stream().map(EngineRun::count).toList()));
+                            caseRows.stream().map(EngineRun::count).toList(), result.weights()));
                 }
             }
         } finally {

@@ -25,11 +25,15 @@ public final class ConfirmTables {
             "model_fpr", "predicted_fpr", "z_score",
             "probes", "cache_local_fpr", "poisson_mixture_fpr");
 
-    /** Columns of {@code confirm-cases.csv}; the first nine are a published contract. */
+    /**
+     * Columns of {@code confirm-cases.csv}; the first nine are a published contract. The costs weight
+     * each run by the lookups that reach it: sum a_i * rate_i + v (without v for measured lookups).
+     */
     public static final List<String> CASE_COLUMNS = List.of(
             "case_id", "allocation", "layout", "queries", "measured_R", "measured_R_low", "measured_R_high",
             "model_R", "predicted_R",
-            "R_z_score", "measured_improvement", "model_improvement", "predicted_improvement");
+            "R_z_score", "measured_improvement", "model_improvement", "predicted_improvement",
+            "measured_cost", "model_cost", "predicted_cost");
 
     public static final List<String> RUN_KEY = List.of("case_id", "allocation", "layout", "run");
     public static final List<String> CASE_KEY = List.of("case_id", "allocation", "layout");
@@ -77,7 +81,9 @@ public final class ConfirmTables {
                     Numbers.format(c.modelR()), Numbers.format(c.predictedR()), orEmpty(c.zScore()),
                     pair ? ratio(uniform.measuredR(), optimized.measuredR()) : "",
                     pair ? ratio(uniform.modelR(), optimized.modelR()) : "",
-                    pair ? ratio(uniform.predictedR(), optimized.predictedR()) : "");
+                    pair ? ratio(uniform.predictedR(), optimized.predictedR()) : "",
+                    Numbers.format(c.measuredCost()), Numbers.format(c.modelCost()),
+                    Numbers.format(c.predictedCost()));
         }
         return csv.toString();
     }
