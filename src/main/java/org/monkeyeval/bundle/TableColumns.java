@@ -63,7 +63,12 @@ final class TableColumns {
             new Column("uniform_filter_bits", NUMBER, "n_i * b: filter bits of the run under the uniform allocation"),
             new Column("optimized_filter_bits", NUMBER,
                     "n_i * b_i: filter bits of the run under the optimized allocation"),
-            new Column("fpr_ratio", NUMBER, "optimized_fpr / uniform_fpr; above 1 the run got worse"));
+            new Column("fpr_ratio", NUMBER, "optimized_fpr / uniform_fpr; above 1 the run got worse"),
+            new Column("level", INTEGER, "Tree level of the run (0 for L0); empty when the case lists runs without"
+                    + " levels"),
+            new Column("lookup_weight", NUMBER, "a_i: probability that a lookup probes the run's filter and is not"
+                    + " answered there (z + v * entries after the run / N), or measured lookups / the busiest run's;"
+                    + " 1 when every lookup is for an absent key"));
 
     private static final Table CASES = table(AllocationTables.CASES_FILE,
             "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
@@ -78,7 +83,15 @@ final class TableColumns {
             new Column("improvement", NUMBER, "uniform_R / optimized_R"),
             new Column("zero_bit_runs", INTEGER, "Runs that get no filter (b_i = 0) under the optimized allocation"),
             new Column("bits_per_entry", NUMBER, "M / N"),
-            new Column("budget_field", STRING, "Budget field the case file gave: bitsPerEntry or totalBits"));
+            new Column("budget_field", STRING, "Budget field the case file gave: bitsPerEntry or totalBits"),
+            new Column("workload", STRING, "Where the lookup weights come from: absent-keys (z = 1),"
+                    + " zero-result-share, or measured-lookups (per-run counts; v unknown)"),
+            new Column("zero_result_share", NUMBER, "z: share of lookups for absent keys; empty for measured lookups"),
+            new Column("uniform_cost", NUMBER, "sum a_i p_i + v under uniform bits: expected run reads per lookup"
+                    + " (without + v for measured lookups)"),
+            new Column("optimized_cost", NUMBER, "sum a_i p_i + v under the optimized allocation (without + v for"
+                    + " measured lookups)"),
+            new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {
@@ -164,7 +177,11 @@ final class TableColumns {
             new Column("model_improvement", NUMBER, "Uniform model_R / optimized model_R for this case and layout;"
                     + " empty when either allocation is missing or the optimized value is 0"),
             new Column("predicted_improvement", NUMBER, "Uniform predicted_R / optimized predicted_R for this case and"
-                    + " layout; empty when either allocation is missing or the optimized value is 0"));
+                    + " layout; empty when either allocation is missing or the optimized value is 0"),
+            new Column("measured_cost", NUMBER, "sum a_i * (reads of run i per absent-key query) + v: the measured"
+                    + " rates weighted by the case's lookups (without + v for measured lookups)"),
+            new Column("model_cost", NUMBER, "sum a_i e^(-c b_i) + v"),
+            new Column("predicted_cost", NUMBER, "sum a_i * predicted_fpr_i + v"));
 
     private static final Map<String, Table> BY_FILE = Map.of(
             ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,

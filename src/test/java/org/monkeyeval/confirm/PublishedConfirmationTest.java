@@ -38,7 +38,8 @@ final class PublishedConfirmationTest {
     @Test
     void standardRuns_withinFourSigmaOfFinitePrediction() throws IOException {
         List<Map<String, String>> rows = read("confirm.csv");
-        assertEquals(14 * 2 * 2 * 3, rows.size());
+        // every run of every published case, under two allocations and two layouts
+        assertEquals(read("rows.csv").size() * 2 * 2, rows.size());
         long checked = rows.stream()
                 .filter(r -> r.get("layout").equals("standard") && Double.parseDouble(r.get("bits_per_entry")) > 0)
                 .peek(r -> assertTrue(Math.abs(Double.parseDouble(r.get("z_score"))) < 4, r.toString()))
@@ -81,7 +82,8 @@ final class PublishedConfirmationTest {
     @Test
     void engine_filteredRunsAgreeWithPredictionAndInProcessLayout() throws IOException {
         List<Map<String, String>> rows = read("engine.csv");
-        assertEquals(2 * 2 * 3, rows.size(), "seed-10bpe and seed-0.5bpe, two allocations, three runs");
+        assertEquals(2 * (3 + 3 + 9), rows.size(),
+                "seed-10bpe and seed-0.5bpe (three runs), tiering-4-l3 (nine runs), two allocations");
         int filtered = 0;
         for (Map<String, String> r : rows) {
             if (r.get("observed_fpr").isEmpty()) {
@@ -101,7 +103,34 @@ final class PublishedConfirmationTest {
             assertTrue(Math.abs(engine - layout) < Z99 * Math.sqrt(variance), "engine vs in-process layout: " + r);
             assertEquals(r.get("rule_filter_bytes"), r.get("engine_filter_bytes"), "filter size follows the rules");
         }
-        assertEquals(11, filtered); // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2
+        // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2; tiering-4-l3: all 18
+        assertEquals(11 + 18, filtered);
+    }
+
+    /**
+     * A weighted case's measured cost is its runs' measured rates weighted by a_i, plus v: with z = 0
+     * the optimized allocation leaves the oldest run unfiltered and every lookup reads exactly the run
+     * that holds its key, so the measured cost is exactly 1.
+     */
+    @Test
+    void weightedCase_measuredCostIsTheWeightedMeasuredRates() throws IOException {
+        Map<String, Map<String, String>> byKey = read("confirm-cases.csv").stream().collect(
+                Collectors.toMap(r -> r.get("case_id") + "/" + r.get("allocation") + "/" + r.get("layout"),
+                        Function.identity()));
+        assertEquals("1", byKey.get("seed-10bpe-z0/optimized/standard").get("model_cost"));
+        Map<String, String> uniform = byKey.get("seed-10bpe-z0.5/uniform/standard");
+        List<Map<String, String>> runs = read("confirm.csv").stream()
+                .filter(r -> r.get("case_id").equals("seed-10bpe-z0.5") && r.get("allocation").equals("uniform")
+                        && r.get("layout").equals("standard")).toList();
+        Map<String, String> weights = new java.util.HashMap<>();
+        read("rows.csv").stream().filter(r -> r.get("case_id").equals("seed-10bpe-z0.5"))
+                .forEach(r -> weights.put(r.get("run"), r.get("lookup_weight")));
+        double expected = 0.5;
+        for (Map<String, String> r : runs) {
+            expected += Double.parseDouble(weights.get(r.get("run")))
+                    * Long.parseLong(r.get("probes")) / Double.parseDouble(r.get("queries"));
+        }
+        assertEquals(expected, Double.parseDouble(uniform.get("measured_cost")), 1e-12);
     }
 
     @Test
