@@ -1,11 +1,14 @@
 package org.monkeyeval.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.io.Printable;
 
 /** Entry point: {@code java -jar monkey-eval.jar <command>}. */
 @Command(name = "monkey-eval",
@@ -21,8 +24,8 @@ import org.monkeyeval.io.InvalidInputException;
             "0:success",
             "1:verify found a regression",
             "2:bad command line",
-            "3:invalid input file",
-            "4:internal error"})
+            "3:invalid input: a case file, or a path that cannot be read or written",
+            "4:internal error or environment failure (a bug, the solver, RocksDB)"})
 public final class MonkeyEval implements Runnable {
 
     @CommandLine.Spec
@@ -45,13 +48,14 @@ public final class MonkeyEval implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new MonkeyEval());
         cli.setExecutionExceptionHandler(MonkeyEval::handle);
+        cli.setParameterExceptionHandler(MonkeyEval::handleParameter);
         return cli;
     }
 
     private static int handle(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (ex instanceof CommandLine.ParameterException usage) {
-            err.println(usage.getMessage());
+            err.println(Printable.escape(usage.getMessage()));
             usage.getCommandLine().usage(err);
             err.flush();
             return ExitCodes.USAGE;
@@ -61,16 +65,34 @@ public final class MonkeyEval implements Runnable {
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }
+        if (ex instanceof FileSystemException fs) {
+            // a file or folder the user named cannot be used: say which and why, in words
+            err.println("monkey-eval: " + FileProblem.of(fs).getMessage());
+            err.flush();
+            return ExitCodes.INVALID_INPUT;
+        }
         if (ex instanceof UsageException) {
-            err.println("monkey-eval: " + ex.getMessage());
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();
             return ExitCodes.USAGE;
         }
-        err.println("monkey-eval: internal error: " + ex);
+        err.println("monkey-eval: internal error: " + Printable.escape(ex.toString()));
         if (System.getenv("MONKEY_EVAL_DEBUG") != null) {
             ex.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.INTERNAL;
+    }
+
+    /** A command line that does not parse: the problem (its values escaped) and the usage, exit 2. */
+    private static int handleParameter(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cli = ex.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println(Printable.escape(ex.getMessage()));
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
+            cli.usage(err);
+        }
+        err.flush();
+        return ExitCodes.USAGE;
     }
 }

@@ -27,7 +27,7 @@ final class BundleCheckerTest {
     private Path unpacked;
 
     @BeforeEach
-    void unpackBundle() throws IOException {
+    void unpackBundle() throws Exception {
         Path zip = dir.resolve("bundle.zip");
         BundleWriter.write(zip, BundleFixtures.contents(), BundleFixtures.TOOL, OptionalLong.empty());
         unpacked = dir.resolve("unpacked");
