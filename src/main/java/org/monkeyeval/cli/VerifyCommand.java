@@ -45,8 +45,10 @@ import org.monkeyeval.verify.Verifier;
             + "an input or output no longer matches its SHA-256 in the provenance files. When --out "
             + "holds confirm-provenance.json, the confirmation is rerun with its seed and queries "
             + "and its tables are checked too; with an engine section, the engine check reruns as "
-            + "well. Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked "
-            + "against SHA256SUMS. Exit 0 on match, 1 on any regression.")
+            + "well. Outputs of a command that was not run into --out (no provenance.json, or no "
+            + "confirm-provenance.json) are reported as absent and not checked. Inside an unpacked "
+            + "bundle (SHA256SUMS beside --out) every listed file is checked against SHA256SUMS. Exit 0 "
+            + "on match, 1 on any regression, 3 when --out is missing or holds nothing to verify.")
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -68,15 +70,21 @@ final class VerifyCommand implements Callable<Integer> {
         if (!(tolerance >= 0.0)) {
             throw new UsageException("--tolerance (" + tolerance + ") must be >= 0");
         }
+        checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
         AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
-        results.add(verifier.verify(folders.out, files, List.of(
-                table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
-                table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
-                Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver")));
+        if (Files.exists(folders.out.resolve(Provenance.FILE))) {
+            results.add(verifier.verify(folders.out, files, List.of(
+                    table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
+                    table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
+                    Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver")));
+        } else {
+            results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", AllocationTables.CASES_FILE,
+                    AllocationTables.ROWS_FILE, Provenance.FILE) + ": no output of run here; not checked")));
+        }
 
         Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
         if (Files.exists(confirmProvenance)) {
@@ -97,6 +105,10 @@ final class VerifyCommand implements Callable<Integer> {
             }
             results.add(verifier.verify(folders.out, files, tables, ConfirmReport.PROVENANCE_FILE,
                     confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
+        } else {
+            results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", ConfirmTables.RUNS_FILE,
+                    ConfirmTables.CASES_FILE, ConfirmReport.PROVENANCE_FILE)
+                    + ": no output of confirm here; not checked")));
         }
         Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
@@ -114,6 +126,22 @@ final class VerifyCommand implements Callable<Integer> {
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
         spec.commandLine().getOut().println(passed ? "PASS" : "REGRESSION");
         return passed ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /** A missing folder, or one without any provenance, is an input error, not a regression. */
+    private void checkOutFolder() throws InvalidInputException {
+        if (!Files.exists(folders.out)) {
+            throw new InvalidInputException(folders.out + ": the output folder does not exist");
+        }
+        if (!Files.isDirectory(folders.out)) {
+            throw new InvalidInputException(folders.out + ": is a file, not an output folder");
+        }
+        if (!Files.exists(folders.out.resolve(Provenance.FILE))
+                && !Files.exists(folders.out.resolve(ConfirmReport.PROVENANCE_FILE))) {
+            throw new InvalidInputException(folders.out + ": nothing to verify: it holds neither "
+                    + Provenance.FILE + " (written by run) nor " + ConfirmReport.PROVENANCE_FILE
+                    + " (written by confirm)");
+        }
     }
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
