@@ -47,7 +47,8 @@ import org.monkeyeval.verify.Verifier;
             + "and its tables are checked too; with an engine section, the engine check reruns as "
             + "well. Outputs of a command that was not run into --out (no provenance.json, or no "
             + "confirm-provenance.json) are reported as absent and not checked. Inside an unpacked "
-            + "bundle (SHA256SUMS beside --out) every listed file is checked against SHA256SUMS. Exit 0 "
+            + "bundle (SHA256SUMS beside --out) every listed file is checked against SHA256SUMS; other "
+            + "files are named as extra, and build output (target/) is ignored. Exit 0 "
             + "on match, 1 on any regression, 3 when --out is missing or holds nothing to verify.")
 final class VerifyCommand implements Callable<Integer> {
 
@@ -112,15 +113,20 @@ final class VerifyCommand implements Callable<Integer> {
         }
         Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
-            List<String> problems = BundleChecker.check(bundleRoot);
+            BundleChecker.Report bundle = BundleChecker.check(bundleRoot);
             List<String> lines = new ArrayList<>();
-            if (problems.isEmpty()) {
-                lines.add("ok   " + Sha256Sums.FILE + ": every file of the bundle matches");
+            if (bundle.problems().isEmpty()) {
+                lines.add("ok   " + Sha256Sums.FILE + ": every listed file of the bundle matches");
             } else {
                 lines.add("FAIL " + Sha256Sums.FILE);
-                problems.forEach(p -> lines.add("  " + p));
+                bundle.problems().forEach(p -> lines.add("  " + p));
             }
-            results.add(new Verifier.Result(problems.isEmpty(), lines));
+            if (!bundle.extra().isEmpty()) {
+                lines.add("note " + bundle.extra().size() + " extra file(s) not listed in " + Sha256Sums.FILE
+                        + " (not part of the published bundle; not checked):");
+                bundle.extra().forEach(p -> lines.add("  " + p));
+            }
+            results.add(new Verifier.Result(bundle.problems().isEmpty(), lines));
         }
         boolean passed = results.stream().allMatch(Verifier.Result::passed);
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
