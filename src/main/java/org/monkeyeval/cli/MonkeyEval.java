@@ -3,6 +3,7 @@ package org.monkeyeval.cli;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,7 +19,7 @@ import org.monkeyeval.io.Printable;
             + " entry that engines use with Monkey's allocation (Dayan, Athanassoulis, Idreos, SIGMOD 2017),"
             + " which minimizes the expected false-positive probes of an absent-key lookup at the same memory.",
         subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, VerifyCommand.class, BundleCommand.class,
-            CommandLine.HelpCommand.class},
+            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -47,6 +48,8 @@ public final class MonkeyEval implements Runnable {
     /** The configured command line, also used by tests. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new MonkeyEval());
+        // picocli hides generate-completion by default; list it: `source <(monkey-eval generate-completion)`
+        cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         cli.setExecutionExceptionHandler(MonkeyEval::handle);
         cli.setParameterExceptionHandler(MonkeyEval::handleParameter);
         return cli;

@@ -99,8 +99,7 @@ public final class RocksDbEngineCheck {
 
     /** RocksDB's version as the loaded library reports it. */
     public static String engineVersion() {
-        RocksDB.Version v = RocksDB.rocksdbVersion();
-        return v.getMajor() + "." + v.getMinor() + "." + v.getPatch();
+        return RocksDbNative.version().orElseThrow(() -> new IllegalStateException(RocksDbNative.problem().get()));
     }
 
     /** Result: engine rows and their per-case sums. */
