@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -94,6 +97,46 @@ final class RunCommandTest {
             assertEquals(List.of("cases", "out"), left.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no staging folder may be left behind");
         }
+    }
+
+    @Test
+    void run_rerunOnPublishedCases_changesOnlyFilesGitIgnores() throws IOException {
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("run", "--out", out.toString()).exitCode());
+        Map<String, byte[]> first = new TreeMap<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path f : files.toList()) {
+                first.put(f.getFileName().toString(), Files.readAllBytes(f));
+            }
+        }
+        assertEquals(0, Cli.run("run", "--out", out.toString()).exitCode());
+        List<String> ignored = Files.readAllLines(Path.of(".gitignore"));
+        for (Map.Entry<String, byte[]> f : first.entrySet()) {
+            if (!Arrays.equals(f.getValue(), Files.readAllBytes(out.resolve(f.getKey())))) {
+                assertTrue(ignored.contains("out/" + f.getKey()),
+                        "out/" + f.getKey() + " changes on every run but is not in .gitignore");
+            }
+        }
+    }
+
+    @Test
+    void run_afterCasesChanged_namesTheConfirmationThereAsStale() throws IOException {
+        Path cases = cases("a.json", "{\"id\": \"a\", \"runs\": [{\"entries\": 1000}, {\"entries\": 10000}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries", "2000",
+                "--layout", "standard").exitCode());
+        Cli.Outcome same = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, same.exitCode(), same.err());
+        assertEquals("", same.err());
+
+        Files.writeString(cases.resolve("a.json"), Files.readString(cases.resolve("a.json")).replace("8}", "9}"));
+        Files.writeString(cases.resolve("b.json"), seed("b"));
+        Cli.Outcome changed = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, changed.exitCode(), changed.err());
+        assertEquals("monkey-eval: note: the confirmation in " + out + " is stale (a.json changed, b.json added since"
+                + " it was made): rerun confirm, or verify will fail on it", changed.err().strip());
+        assertTrue(Files.exists(out.resolve("confirm.csv")), "the confirmation is kept");
     }
 
     @Test
