@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.RocksDbNative;
 
 /**
  * {@code run} writes all outputs or none: invalid input exits 3 with one line and leaves the
@@ -196,6 +199,20 @@ final class RunCommandTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(Files.exists(out.resolve("confirm.csv")));
         assertFalse(Files.exists(out.resolve("engine.csv")));
+    }
+
+    @Test
+    void confirm_withEngine_summaryShowsTheEngineRows() throws IOException {
+        assumeTrue(RocksDbNative.available(), () -> RocksDbNative.problem().orElse(""));
+        Path cases = cases("a.json", "{\"id\": \"a\", \"runs\": [{\"entries\": 1000}, {\"entries\": 10000}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", dir.resolve("out").toString(),
+                "--queries", "2000", "--layout", "standard", "--engine", "rocksdb", "--engine-queries", "2000");
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> engineRows = o.out().lines().filter(l -> l.contains(" rocksdb-engine ")).toList();
+        assertEquals(2, engineRows.size(), o.out());
+        assertTrue(engineRows.get(0).startsWith("a ") && engineRows.get(0).contains("uniform"), o.out());
+        assertTrue(engineRows.get(1).contains("optimized"), o.out());
     }
 
     @Test
