@@ -17,6 +17,7 @@ import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
+import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFolder;
@@ -130,12 +131,15 @@ final class ConfirmCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private EngineSettings engineSettings(List<CaseFile> files) throws UsageException {
+    private EngineSettings engineSettings(List<CaseFile> files) throws UsageException, EnvironmentException {
         if (engine == null) {
             return null;
         }
         if (!engine.equals("rocksdb")) {
             throw new UsageException("--engine: unknown engine '" + engine + "' (expected rocksdb)");
+        }
+        if (!RocksDbNative.available()) {
+            throw new EnvironmentException("--engine rocksdb: " + RocksDbNative.problem().orElse(""));
         }
         List<String> known = files.stream().map(f -> f.lsmCase().id()).toList();
         for (String id : engineCases) {

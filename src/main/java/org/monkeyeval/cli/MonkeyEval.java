@@ -74,6 +74,11 @@ public final class MonkeyEval implements Runnable {
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }
+        if (ex instanceof EnvironmentException) {
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
+            err.flush();
+            return ExitCodes.INTERNAL;
+        }
         if (ex instanceof UsageException) {
             err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();

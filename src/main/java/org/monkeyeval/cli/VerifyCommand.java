@@ -25,6 +25,7 @@ import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
+import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
@@ -93,6 +94,10 @@ final class VerifyCommand implements Callable<Integer> {
             ConfirmSettings settings = confirmSettings(confirmProvenance, recorded);
             List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
             EngineSettings engineSettings = engineSettings(confirmProvenance, recorded);
+            if (engineSettings != null && !RocksDbNative.available()) {
+                throw new EnvironmentException(confirmProvenance + " records an engine check, which cannot be"
+                        + " rerun here: " + RocksDbNative.problem().orElse(""));
+            }
             ConfirmReport.Engine engine = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                     new RocksDbEngineCheck(engineSettings).check(report.results(), ConfirmProgress.SILENT));
             ConfirmReport confirm = ConfirmReport.render(files, counts, settings, engine, ToolInfo.current(),

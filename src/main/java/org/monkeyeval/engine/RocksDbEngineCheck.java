@@ -69,14 +69,14 @@ public final class RocksDbEngineCheck {
     /** The layout label of engine rows. */
     public static final String LAYOUT = "rocksdb-engine";
 
-    static {
-        RocksDB.loadLibrary();
-    }
-
     private final EngineSettings settings;
     private final KeySpace keys;
 
+    /** @throws IllegalStateException when RocksDB's native library does not load here ({@link RocksDbNative}) */
     public RocksDbEngineCheck(EngineSettings settings) {
+        if (!RocksDbNative.available()) {
+            throw new IllegalStateException(RocksDbNative.problem().orElse(""));
+        }
         this.settings = settings;
         this.keys = new KeySpace(settings.seed());
     }

@@ -2,6 +2,7 @@ package org.monkeyeval.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.RocksDbNative;
 
 /**
  * {@code verify} passes on the published table and fails (exit 1) on any change to a number,
@@ -57,6 +60,7 @@ final class VerifyCommandTest {
 
     @Test
     void verify_publishedTable_passes() {
+        assumeTrue(RocksDbNative.available(), () -> "reruns the engine check: " + RocksDbNative.problem().orElse(""));
         Cli.Outcome o = Cli.run("verify", "--cases", PUBLISHED_CASES.toString(), "--out", PUBLISHED_OUT.toString());
         assertEquals(0, o.exitCode(), o.out() + o.err());
         assertTrue(o.out().contains("rows.csv: byte-identical"), o.out());
@@ -65,6 +69,7 @@ final class VerifyCommandTest {
 
     @Test
     void verify_editedConfirmCount_fails() throws IOException {
+        assumeTrue(RocksDbNative.available(), () -> "reruns the engine check: " + RocksDbNative.problem().orElse(""));
         for (String f : new String[] {"confirm.csv", "confirm-cases.csv", "confirm-provenance.json"}) {
             Files.copy(PUBLISHED_OUT.resolve(f), out.resolve(f));
         }
