@@ -14,26 +14,40 @@ import org.monkeyeval.report.Sha256;
 
 /**
  * Checks an unpacked bundle folder against its {@code SHA256SUMS}, as {@code sha256sum -c} would,
- * and more strictly: every file in the folder other than SHA256SUMS must be listed.
+ * and also lists the files that are there but not listed. Those are extra, not a regression of the
+ * published results: a bundle is a folder people work in. Files the bundle never ships are not
+ * even listed as extra: build output ({@code target/} folders, e.g. after rebuilding the jar from
+ * the bundled source) and hidden files, the same rule as {@link BundleSources}.
  */
 public final class BundleChecker {
+
+    /**
+     * @param problems listed files that are missing or changed, and unusable SHA256SUMS lines
+     * @param extra    files present but not listed, in path order
+     */
+    public record Report(List<String> problems, List<String> extra) {
+        public Report {
+            problems = List.copyOf(problems);
+            extra = List.copyOf(extra);
+        }
+    }
 
     private BundleChecker() {
     }
 
     /**
      * The problems found, one line each, in this order: unusable SHA256SUMS lines, then listed
-     * files that are missing or whose SHA-256 differs (in SHA256SUMS order), then files that are
-     * not listed (in path order). Empty when the folder matches.
+     * files that are missing or whose SHA-256 differs (in SHA256SUMS order); and the extra files.
+     * No problems when every listed file matches.
      *
      * @param folder the folder the zip was unpacked into
      */
-    public static List<String> check(Path folder) throws IOException {
+    public static Report check(Path folder) throws IOException {
         List<String> problems = new ArrayList<>();
         Path sumsFile = folder.resolve(Sha256Sums.FILE);
         if (!Files.isRegularFile(sumsFile)) {
             problems.add(Sha256Sums.FILE + ": missing from " + folder);
-            return problems;
+            return new Report(problems, List.of());
         }
         List<Sha256Sums.Line> lines = Sha256Sums.parse(Files.readString(sumsFile, StandardCharsets.UTF_8), problems);
 
@@ -61,20 +75,24 @@ public final class BundleChecker {
         }
         problems.addAll(fileProblems);
 
+        List<String> extra = new ArrayList<>();
         for (String path : files(folder)) {
             if (!path.equals(Sha256Sums.FILE) && !listed.contains(path)) {
-                problems.add(path + ": not listed in " + Sha256Sums.FILE);
+                extra.add(path);
             }
         }
-        return problems;
+        return new Report(problems, extra);
     }
 
-    /** Every regular file under the folder as a '/'-separated relative path, in path order. */
+    /**
+     * Every regular file under the folder as a '/'-separated relative path, in path order, without
+     * build output and hidden files.
+     */
     private static List<String> files(Path folder) throws IOException {
         List<String> paths = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(folder)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
-                if (Files.isRegularFile(p)) {
+                if (Files.isRegularFile(p) && !BundleSources.skipped(folder, p)) {
                     paths.add(BundleSources.relative(folder, p));
                 }
             }

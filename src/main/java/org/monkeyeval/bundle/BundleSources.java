@@ -76,7 +76,8 @@ public final class BundleSources {
         return files;
     }
 
-    private static boolean skipped(Path folder, Path file) {
+    /** True for a file under a hidden folder or a folder named target, or itself hidden. */
+    static boolean skipped(Path folder, Path file) {
         Path relative = folder.relativize(file);
         for (int i = 0; i < relative.getNameCount(); i++) {
             String name = relative.getName(i).toString();

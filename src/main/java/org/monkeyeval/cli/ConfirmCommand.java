@@ -1,5 +1,6 @@
 package org.monkeyeval.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,11 +11,13 @@ import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
+import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFolder;
@@ -109,9 +112,11 @@ final class ConfirmCommand implements Callable<Integer> {
                         + " confirmed: " + problem);
             }
         }
-        var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr());
+        PrintWriter err = spec.commandLine().getErr();
+        var counts = new Confirmer(settings).confirm(allocations.results(), TerminalProgress.forStderr("confirm", err));
         ConfirmReport.Engine engineResult = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
-                new RocksDbEngineCheck(engineSettings).check(allocations.results(), TerminalProgress.forStderr()));
+                new RocksDbEngineCheck(engineSettings).check(allocations.results(),
+                        TerminalProgress.forStderr("confirm --engine", err)));
         List<String> command = new ArrayList<>(List.of("confirm", "--cases", folders.cases.toString(), "--out",
                 folders.out.toString(), "--queries", Long.toString(queries), "--seed", Long.toString(seed), "--threads",
                 Integer.toString(settings.threads()), "--layout", String.join(",", layouts), "--max-filter-entries",
@@ -125,17 +130,24 @@ final class ConfirmCommand implements Callable<Integer> {
                 command, SourceDateEpoch.fromEnvironment());
         // without --engine, an engine.csv left by an earlier confirmation no longer has provenance
         OutputFolder.write(folders.out, report.documents(), List.of(EngineTables.FILE));
-        spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
+        List<CaseCount> shown = new ArrayList<>(counts);
+        if (engineResult != null) {
+            shown.addAll(engineResult.result().cases());
+        }
+        spec.commandLine().getOut().print(ConfirmSummary.cases(shown));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), folders.out);
         return ExitCodes.OK;
     }
 
-    private EngineSettings engineSettings(List<CaseFile> files) throws UsageException {
+    private EngineSettings engineSettings(List<CaseFile> files) throws UsageException, EnvironmentException {
         if (engine == null) {
             return null;
         }
         if (!engine.equals("rocksdb")) {
             throw new UsageException("--engine: unknown engine '" + engine + "' (expected rocksdb)");
+        }
+        if (!RocksDbNative.available()) {
+            throw new EnvironmentException("--engine rocksdb: " + RocksDbNative.problem().orElse(""));
         }
         List<String> known = files.stream().map(f -> f.lsmCase().id()).toList();
         for (String id : engineCases) {

@@ -8,9 +8,9 @@ public final class ExitCodes {
     public static final int REGRESSION = 1;
     /** Bad command line. */
     public static final int USAGE = 2;
-    /** Bad input files. */
+    /** Bad input: a case file, or a path the user gave that cannot be read or written. */
     public static final int INVALID_INPUT = 3;
-    /** A bug or an environment failure (disk full, solver failure). */
+    /** A bug, or a failure of the environment the user cannot fix by a different input (solver, RocksDB). */
     public static final int INTERNAL = 4;
 
     private ExitCodes() {

@@ -1,11 +1,15 @@
 package org.monkeyeval.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.io.Printable;
 
 /** Entry point: {@code java -jar monkey-eval.jar <command>}. */
 @Command(name = "monkey-eval",
@@ -15,14 +19,14 @@ import org.monkeyeval.io.InvalidInputException;
             + " entry that engines use with Monkey's allocation (Dayan, Athanassoulis, Idreos, SIGMOD 2017),"
             + " which minimizes the expected false-positive probes of an absent-key lookup at the same memory.",
         subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, VerifyCommand.class, BundleCommand.class,
-            CommandLine.HelpCommand.class},
+            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
             "1:verify found a regression",
             "2:bad command line",
-            "3:invalid input file",
-            "4:internal error"})
+            "3:invalid input: a case file, or a path that cannot be read or written",
+            "4:internal error or environment failure (a bug, the solver, RocksDB)"})
 public final class MonkeyEval implements Runnable {
 
     @CommandLine.Spec
@@ -44,14 +48,17 @@ public final class MonkeyEval implements Runnable {
     /** The configured command line, also used by tests. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new MonkeyEval());
+        // picocli hides generate-completion by default; list it: `source <(monkey-eval generate-completion)`
+        cli.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         cli.setExecutionExceptionHandler(MonkeyEval::handle);
+        cli.setParameterExceptionHandler(MonkeyEval::handleParameter);
         return cli;
     }
 
     private static int handle(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (ex instanceof CommandLine.ParameterException usage) {
-            err.println(usage.getMessage());
+            err.println(Printable.escape(usage.getMessage()));
             usage.getCommandLine().usage(err);
             err.flush();
             return ExitCodes.USAGE;
@@ -61,16 +68,39 @@ public final class MonkeyEval implements Runnable {
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }
+        if (ex instanceof FileSystemException fs) {
+            // a file or folder the user named cannot be used: say which and why, in words
+            err.println("monkey-eval: " + FileProblem.of(fs).getMessage());
+            err.flush();
+            return ExitCodes.INVALID_INPUT;
+        }
+        if (ex instanceof EnvironmentException) {
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
+            err.flush();
+            return ExitCodes.INTERNAL;
+        }
         if (ex instanceof UsageException) {
-            err.println("monkey-eval: " + ex.getMessage());
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();
             return ExitCodes.USAGE;
         }
-        err.println("monkey-eval: internal error: " + ex);
+        err.println("monkey-eval: internal error: " + Printable.escape(ex.toString()));
         if (System.getenv("MONKEY_EVAL_DEBUG") != null) {
             ex.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.INTERNAL;
+    }
+
+    /** A command line that does not parse: the problem (its values escaped) and the usage, exit 2. */
+    private static int handleParameter(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cli = ex.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println(Printable.escape(ex.getMessage()));
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
+            cli.usage(err);
+        }
+        err.flush();
+        return ExitCodes.USAGE;
     }
 }

@@ -1,5 +1,6 @@
 package org.monkeyeval.cli;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +14,19 @@ import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.io.RunInfo;
+import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
+import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.SummaryTable;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.verify.StaleOutputs;
 
 /** {@code run}: evaluates every case of a folder and writes the tables and provenance. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Evaluate every case file and write rows.csv, cases.csv and provenance.json. Nothing "
-            + "is written unless every case is valid and solved.")
+        description = "Evaluate every case file and write rows.csv, cases.csv and provenance.json (and "
+            + "run-info.json, the facts of this execution, which git ignores). Nothing is written unless every "
+            + "case is valid and solved. A confirmation already in --out made from other case files is "
+            + "kept and named as stale on stderr.")
 final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -32,7 +38,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> command = List.of("run", "--cases", folders.cases.toString(), "--out", folders.out.toString());
-        AllocationReport report = AllocationReport.build(CaseFolder.read(folders.cases),
+        List<CaseFile> files = CaseFolder.read(folders.cases);
+        AllocationReport report = AllocationReport.build(files,
                 new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(), command,
                 SourceDateEpoch.fromEnvironment());
         Map<String, String> documents = new LinkedHashMap<>(report.documents());
@@ -40,6 +47,20 @@ final class RunCommand implements Callable<Integer> {
         OutputFolder.write(folders.out, documents);
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", documents.keySet()), folders.out);
+        warnIfConfirmationStale(files);
         return ExitCodes.OK;
+    }
+
+    /**
+     * A confirmation left in --out from other case files is kept (it may have taken long), but
+     * named as stale: verify would fail on it until confirm is rerun.
+     */
+    private void warnIfConfirmationStale(List<CaseFile> files) {
+        Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
+        List<String> changes = StaleOutputs.changedInputs(confirmProvenance, files);
+        if (!changes.isEmpty()) {
+            spec.commandLine().getErr().printf("monkey-eval: note: the confirmation in %s is stale (%s since it was"
+                    + " made): rerun confirm, or verify will fail on it%n", folders.out, String.join(", ", changes));
+        }
     }
 }

@@ -10,17 +10,21 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
+import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.SummaryTable;
+import org.monkeyeval.report.TableJson;
 
 /** {@code solve}: one case from the command line, printed as a table. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
-        description = {"Solve one case given on the command line and print the per-run table. Examples:",
+        description = {"Solve one case given on the command line and print the per-run table (or, with --format"
+            + " csv|json, the rows of rows.csv). Examples:",
             "  solve --entries 10000,100000,1000000 --bits-per-entry 10",
             "  solve --policy leveling --size-ratio 10 --levels 7 --entries 1111111000 --l0-runs 4 "
                 + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5"})
@@ -56,6 +60,14 @@ final class SolveCommand implements Callable<Integer> {
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     private BudgetOption budget;
+
+    /** How the result is printed. */
+    enum Format { table, csv, json }
+
+    @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
+            description = "table (for reading), csv or json (the columns of rows.csv, case_id command-line);"
+                    + " one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Format format;
 
     static final class BudgetOption {
         @Option(names = "--bits-per-entry", paramLabel = "B", description = "Budget as average bits per entry.")
@@ -100,8 +112,12 @@ final class SolveCommand implements Callable<Integer> {
         if (lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue() > Budget.MAX_BITS_PER_ENTRY) {
             throw new UsageException("budget is over " + (int) Budget.MAX_BITS_PER_ENTRY + " bits per entry");
         }
-        spec.commandLine().getOut().print(SummaryTable.runs(
-                new CaseEvaluator(new ThresholdSolver()).evaluate(lsmCase)));
+        CaseResult result = new CaseEvaluator(new ThresholdSolver()).evaluate(lsmCase);
+        spec.commandLine().getOut().print(switch (format) {
+            case table -> SummaryTable.runs(result);
+            case csv -> AllocationTables.rows(List.of(result));
+            case json -> TableJson.of(AllocationTables.rows(List.of(result)), AllocationTables.TEXT_COLUMNS);
+        });
         return ExitCodes.OK;
     }
 

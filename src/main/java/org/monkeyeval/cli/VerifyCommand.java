@@ -25,6 +25,7 @@ import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
+import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
@@ -45,8 +46,11 @@ import org.monkeyeval.verify.Verifier;
             + "an input or output no longer matches its SHA-256 in the provenance files. When --out "
             + "holds confirm-provenance.json, the confirmation is rerun with its seed and queries "
             + "and its tables are checked too; with an engine section, the engine check reruns as "
-            + "well. Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked "
-            + "against SHA256SUMS. Exit 0 on match, 1 on any regression.")
+            + "well. Outputs of a command that was not run into --out (no provenance.json, or no "
+            + "confirm-provenance.json) are reported as absent and not checked. Inside an unpacked "
+            + "bundle (SHA256SUMS beside --out) every listed file is checked against SHA256SUMS; other "
+            + "files are named as extra, and build output (target/) is ignored. Exit 0 "
+            + "on match, 1 on any regression, 3 when --out is missing or holds nothing to verify.")
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -68,16 +72,22 @@ final class VerifyCommand implements Callable<Integer> {
         if (!(tolerance >= 0.0)) {
             throw new UsageException("--tolerance (" + tolerance + ") must be >= 0");
         }
+        checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
         AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
-        results.add(verifier.verify(folders.out, files, List.of(
-                table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
-                table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
-                Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
-                List.of("lookupWeights", "treeExpansion")));
+        if (Files.exists(folders.out.resolve(Provenance.FILE))) {
+            results.add(verifier.verify(folders.out, files, List.of(
+                    table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
+                    table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
+                    Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
+                    List.of("lookupWeights", "treeExpansion")));
+        } else {
+            results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", AllocationTables.CASES_FILE,
+                    AllocationTables.ROWS_FILE, Provenance.FILE) + ": no output of run here; not checked")));
+        }
 
         Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
         if (Files.exists(confirmProvenance)) {
@@ -85,6 +95,10 @@ final class VerifyCommand implements Callable<Integer> {
             ConfirmSettings settings = confirmSettings(confirmProvenance, recorded);
             List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
             EngineSettings engineSettings = engineSettings(confirmProvenance, recorded);
+            if (engineSettings != null && !RocksDbNative.available()) {
+                throw new EnvironmentException(confirmProvenance + " records an engine check, which cannot be"
+                        + " rerun here: " + RocksDbNative.problem().orElse(""));
+            }
             ConfirmReport.Engine engine = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
                     new RocksDbEngineCheck(engineSettings).check(report.results(), ConfirmProgress.SILENT));
             ConfirmReport confirm = ConfirmReport.render(files, counts, settings, engine, ToolInfo.current(),
@@ -98,23 +112,48 @@ final class VerifyCommand implements Callable<Integer> {
             }
             results.add(verifier.verify(folders.out, files, tables, ConfirmReport.PROVENANCE_FILE,
                     confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
+        } else {
+            results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", ConfirmTables.RUNS_FILE,
+                    ConfirmTables.CASES_FILE, ConfirmReport.PROVENANCE_FILE)
+                    + ": no output of confirm here; not checked")));
         }
         Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
-            List<String> problems = BundleChecker.check(bundleRoot);
+            BundleChecker.Report bundle = BundleChecker.check(bundleRoot);
             List<String> lines = new ArrayList<>();
-            if (problems.isEmpty()) {
-                lines.add("ok   " + Sha256Sums.FILE + ": every file of the bundle matches");
+            if (bundle.problems().isEmpty()) {
+                lines.add("ok   " + Sha256Sums.FILE + ": every listed file of the bundle matches");
             } else {
                 lines.add("FAIL " + Sha256Sums.FILE);
-                problems.forEach(p -> lines.add("  " + p));
+                bundle.problems().forEach(p -> lines.add("  " + p));
             }
-            results.add(new Verifier.Result(problems.isEmpty(), lines));
+            if (!bundle.extra().isEmpty()) {
+                lines.add("note " + bundle.extra().size() + " extra file(s) not listed in " + Sha256Sums.FILE
+                        + " (not part of the published bundle; not checked):");
+                bundle.extra().forEach(p -> lines.add("  " + p));
+            }
+            results.add(new Verifier.Result(bundle.problems().isEmpty(), lines));
         }
         boolean passed = results.stream().allMatch(Verifier.Result::passed);
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
         spec.commandLine().getOut().println(passed ? "PASS" : "REGRESSION");
         return passed ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /** A missing folder, or one without any provenance, is an input error, not a regression. */
+    private void checkOutFolder() throws InvalidInputException {
+        if (!Files.exists(folders.out)) {
+            throw new InvalidInputException(folders.out + ": the output folder does not exist");
+        }
+        if (!Files.isDirectory(folders.out)) {
+            throw new InvalidInputException(folders.out + ": is a file, not an output folder");
+        }
+        if (!Files.exists(folders.out.resolve(Provenance.FILE))
+                && !Files.exists(folders.out.resolve(ConfirmReport.PROVENANCE_FILE))) {
+            throw new InvalidInputException(folders.out + ": nothing to verify: it holds neither "
+                    + Provenance.FILE + " (written by run) nor " + ConfirmReport.PROVENANCE_FILE
+                    + " (written by confirm)");
+        }
     }
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {

@@ -112,9 +112,19 @@ public final class Confirmer {
             return t;
         });
         try {
-            List<CaseCount> counts = new ArrayList<>();
+            double[] work = new double[results.size()];
+            double total = 0;
             for (int c = 0; c < results.size(); c++) {
-                counts.addAll(confirmCase(results.get(c), c, results.size(), pool, progress));
+                work[c] = buildWork(results.get(c)) + queryWork(results.get(c));
+                total += work[c];
+            }
+            List<CaseCount> counts = new ArrayList<>();
+            double before = 0;
+            for (int c = 0; c < results.size(); c++) {
+                Share share = new Share(before / total, buildWork(results.get(c)) / total,
+                        queryWork(results.get(c)) / total);
+                counts.addAll(confirmCase(results.get(c), c, results.size(), pool, progress, share));
+                before += work[c];
             }
             return counts;
         } finally {
@@ -128,8 +138,36 @@ public final class Confirmer {
                         double bitsPerEntry) {
     }
 
+    /**
+     * A case's part of the whole work, for progress only: filters are built over every key of every
+     * run, and every filter answers every query. With --precision the queries may double again, so
+     * the estimate can fall short; it is never used for a result.
+     *
+     * @param start share of the work before this case
+     * @param build share of building this case's filters
+     * @param query share of its first round of queries
+     */
+    private record Share(double start, double build, double query) {
+        double at(double queriedShare) {
+            return Math.min(1.0, start + build + query * queriedShare);
+        }
+    }
+
+    private double buildWork(CaseResult result) {
+        double keys = 0;
+        for (Run run : result.lsmCase().runs()) {
+            keys += run.entries();
+        }
+        return ALLOCATIONS.size() * settings.layouts().size() * keys;
+    }
+
+    private double queryWork(CaseResult result) {
+        return (double) ALLOCATIONS.size() * settings.layouts().size() * result.lsmCase().runs().size()
+                * settings.queries();
+    }
+
     private List<CaseCount> confirmCase(CaseResult result, int index, int cases, ExecutorService pool,
-                                        ConfirmProgress progress) throws InterruptedException {
+                                        ConfirmProgress progress, Share share) throws InterruptedException {
         String id = result.lsmCase().id();
         List<Run> runs = result.lsmCase().runs();
         if (runs.size() > KeySpace.MAX_RUNS) {
@@ -146,7 +184,7 @@ public final class Confirmer {
             }
         }
 
-        progress.update(id, index, cases, "building " + specs.size() + " filters");
+        progress.update(id, index, cases, "building " + specs.size() + " filters", share.start());
         List<Callable<BuiltFilter>> builds = new ArrayList<>();
         for (Spec spec : specs) {
             builds.add(() -> buildChecked(id, spec));
@@ -157,7 +195,8 @@ public final class Confirmer {
         long done = 0;
         long target = settings.queries();
         while (true) {
-            progress.update(id, index, cases, "querying " + done + ".." + target);
+            progress.update(id, index, cases, "querying " + done + ".." + target,
+                    share.at((double) done / settings.queries()));
             List<Callable<Long>> queries = new ArrayList<>();
             List<Integer> owner = new ArrayList<>();
             for (int s = 0; s < specs.size(); s++) {

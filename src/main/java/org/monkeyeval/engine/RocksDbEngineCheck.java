@@ -73,14 +73,14 @@ public final class RocksDbEngineCheck {
     /** The layout label of engine rows. */
     public static final String LAYOUT = "rocksdb-engine";
 
-    static {
-        RocksDB.loadLibrary();
-    }
-
     private final EngineSettings settings;
     private final KeySpace keys;
 
+    /** @throws IllegalStateException when RocksDB's native library does not load here ({@link RocksDbNative}) */
     public RocksDbEngineCheck(EngineSettings settings) {
+        if (!RocksDbNative.available()) {
+            throw new IllegalStateException(RocksDbNative.problem().orElse(""));
+        }
         this.settings = settings;
         this.keys = new KeySpace(settings.seed());
     }
@@ -105,8 +105,7 @@ public final class RocksDbEngineCheck {
 
     /** RocksDB's version as the loaded library reports it. */
     public static String engineVersion() {
-        RocksDB.Version v = RocksDB.rocksdbVersion();
-        return v.getMajor() + "." + v.getMinor() + "." + v.getPatch();
+        return RocksDbNative.version().orElseThrow(() -> new IllegalStateException(RocksDbNative.problem().get()));
     }
 
     /** Result: engine rows and their per-case sums. */
@@ -120,11 +119,16 @@ public final class RocksDbEngineCheck {
         List<EngineRun> rows = new ArrayList<>();
         List<CaseCount> cases = new ArrayList<>();
         List<CaseResult> selected = results.stream().filter(r -> settings.selects(r.lsmCase().id())).toList();
+        // share of the work for progress only: every key is written, every run answers every lookup
+        double total = selected.stream().mapToDouble(this::work).sum() * Confirmer.ALLOCATIONS.size();
+        double done = 0;
         try {
             for (int c = 0; c < selected.size(); c++) {
                 CaseResult result = selected.get(c);
                 for (String allocation : Confirmer.ALLOCATIONS) {
-                    progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation);
+                    progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation,
+                            total > 0 ? done / total : 0);
+                    done += work(result);
                     Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
                     List<EngineRun> caseRows = checkOne(result, allocation, a);
                     rows.addAll(caseRows);
@@ -136,6 +140,11 @@ public final class RocksDbEngineCheck {
             progress.finished();
         }
         return new Result(rows, cases);
+    }
+
+    private double work(CaseResult result) {
+        var runs = result.lsmCase().runs();
+        return runs.stream().mapToDouble(r -> r.entries()).sum() + (double) runs.size() * settings.queries();
     }
 
     private List<EngineRun> checkOne(CaseResult result, String allocation, Allocation a) throws IOException {

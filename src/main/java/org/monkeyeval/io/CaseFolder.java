@@ -11,10 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
-import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.Sha256;
 
 /** Reads every {@code *.json} case file of a folder, sorted by case id, with unique ids. */
@@ -29,8 +27,11 @@ public final class CaseFolder {
      * @throws InvalidInputException on the first unusable file, or when two files share an id
      */
     public static List<CaseFile> read(Path folder) throws InvalidInputException {
+        if (!Files.exists(folder)) {
+            throw new InvalidInputException(folder + ": the cases folder does not exist");
+        }
         if (!Files.isDirectory(folder)) {
-            throw new InvalidInputException(folder + ": not a folder of case files");
+            throw new InvalidInputException(folder + ": is a file, not a folder of case files");
         }
         List<Path> files;
         try (Stream<Path> list = Files.list(folder)) {
@@ -38,7 +39,7 @@ public final class CaseFolder {
                     .sorted(Comparator.comparing(p -> p.getFileName().toString()))
                     .toList();
         } catch (IOException e) {
-            throw new InvalidInputException(folder + ": cannot list: " + e.getMessage());
+            throw FileProblem.of(folder, "cannot list the case files", e);
         }
         if (files.isEmpty()) {
             throw new InvalidInputException(folder + ": no case files (*.json)");
@@ -51,10 +52,9 @@ public final class CaseFolder {
             try {
                 bytes = Files.readAllBytes(file);
             } catch (IOException e) {
-                throw new InvalidInputException(shown + ": cannot read: " + e.getMessage());
+                throw FileProblem.of(file, "cannot read", e);
             }
             LsmCase lsmCase = CaseReader.read(shown, new ByteArrayInputStream(bytes));
-            checkBudgetPerEntry(shown, lsmCase);
             String previous = fileById.putIfAbsent(lsmCase.id(), shown);
             if (previous != null) {
                 throw new InvalidInputException(shown + ": id: \"" + lsmCase.id() + "\" is already used by " + previous);
@@ -63,14 +63,5 @@ public final class CaseFolder {
         }
         cases.sort(Comparator.comparing(c -> c.lsmCase().id()));
         return List.copyOf(cases);
-    }
-
-    private static void checkBudgetPerEntry(String file, LsmCase lsmCase) throws InvalidInputException {
-        double perEntry = lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue();
-        if (perEntry > Budget.MAX_BITS_PER_ENTRY) {
-            throw new InvalidInputException(file + ": budget." + lsmCase.budget().field() + ": "
-                    + Numbers.format(lsmCase.budget().value()) + " bits is " + Numbers.format(perEntry)
-                    + " bits per entry, over the limit of " + Numbers.format(Budget.MAX_BITS_PER_ENTRY));
-        }
     }
 }

@@ -65,6 +65,8 @@ public final class CaseReader {
 
     private final String file;
     private JsonParser parser;
+    /** Where the budget's number stands, for the per-entry limit checked once the runs are known. */
+    private JsonLocation budgetAt;
 
     private CaseReader(String file) {
         this.file = file;
@@ -175,7 +177,20 @@ public final class CaseReader {
             }
             workload = new Workload.MeasuredLookups();
         }
-        return new LsmCase(id, description, runs, budget, tree, workload == null ? Workload.ABSENT_KEYS : workload);
+        LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
+                workload == null ? Workload.ABSENT_KEYS : workload);
+        checkBudgetPerEntry(lsmCase);
+        return lsmCase;
+    }
+
+    /** A total-bits budget may not exceed {@link Budget#MAX_BITS_PER_ENTRY} once divided by the entries. */
+    private void checkBudgetPerEntry(LsmCase lsmCase) throws InvalidInputException {
+        double perEntry = lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue();
+        if (perEntry > Budget.MAX_BITS_PER_ENTRY) {
+            throw errorAt(budgetAt, "budget." + lsmCase.budget().field(), Numbers.format(lsmCase.budget().value())
+                    + " bits is " + Numbers.format(perEntry) + " bits per entry, over the limit of "
+                    + Numbers.format(Budget.MAX_BITS_PER_ENTRY));
+        }
     }
 
     private TreeShape readTree() throws IOException, InvalidInputException {
@@ -368,6 +383,7 @@ public final class CaseReader {
             JsonLocation at = parser.currentTokenLocation();
             parser.nextToken();
             String path = "budget." + field;
+            budgetAt = parser.currentTokenLocation();
             Budget next;
             switch (field) {
                 case "bitsPerEntry" -> {
@@ -491,11 +507,7 @@ public final class CaseReader {
         if ((at == null || at.getLineNr() <= 0) && parser != null) {
             at = parser.currentLocation();
         }
-        String message = e.getOriginalMessage();
-        int newline = message.indexOf('\n');
-        if (newline >= 0) {
-            message = message.substring(0, newline);
-        }
+        String message = JsonProblem.describe(e.getOriginalMessage());
         String field = "";
         if (parser != null && parser.getParsingContext() != null) {
             field = path(parser);

@@ -13,10 +13,18 @@ import java.util.stream.Stream;
 
 /**
  * Writes a set of documents into an output folder all at once: every file is first written to a
- * temporary folder beside the target, then moved into place. A failure before the moves leaves
- * the target untouched; other files already in the target are kept.
+ * staging folder, then moved into place. A failure before the moves leaves the target untouched;
+ * other files already in the target are kept.
+ *
+ * <p>The staging folder is a hidden folder inside the target, so that a folder the user owns can be
+ * written even when its parent cannot; when the target does not allow that, a hidden folder beside
+ * it. Problems the user can fix (the target is a file, its parent is missing or read-only, a special
+ * file system) are {@link InvalidInputException}s naming the path and the reason in words.
  */
 public final class OutputFolder {
+
+    /** Name prefix of the staging folder inside the target. */
+    static final String STAGING_PREFIX = ".monkey-eval-staging-";
 
     private OutputFolder() {
     }
@@ -25,7 +33,7 @@ public final class OutputFolder {
      * @param target    output folder, created if missing
      * @param documents file name to text (UTF-8)
      */
-    public static void write(Path target, Map<String, String> documents) throws IOException {
+    public static void write(Path target, Map<String, String> documents) throws InvalidInputException, IOException {
         write(target, documents, List.of());
     }
 
@@ -34,19 +42,26 @@ public final class OutputFolder {
      * that this run no longer produces (so that no stale table outlives its provenance).
      */
     public static void write(Path target, Map<String, String> documents, List<String> stale)
-            throws IOException {
+            throws InvalidInputException, IOException {
         Path absolute = target.toAbsolutePath().normalize();
-        Path parent = absolute.getParent();
-        if (parent == null) {
-            throw new IOException("cannot write into the file-system root");
+        if (absolute.getParent() == null) {
+            throw new InvalidInputException(target + ": cannot write into the file-system root");
         }
-        Files.createDirectories(parent);
-        Path staging = Files.createTempDirectory(parent, "." + absolute.getFileName() + ".tmp-");
+        if (Files.exists(absolute) && !Files.isDirectory(absolute)) {
+            throw new InvalidInputException(target + ": is a file, not a folder");
+        }
+        boolean created = !Files.isDirectory(absolute);
         try {
+            Files.createDirectories(absolute);
+        } catch (IOException e) {
+            throw FileProblem.of(target, "cannot create the output folder", e);
+        }
+        Path staging = null;
+        try {
+            staging = staging(target, absolute);
             for (Map.Entry<String, String> document : documents.entrySet()) {
                 Files.writeString(staging.resolve(document.getKey()), document.getValue(), StandardCharsets.UTF_8);
             }
-            Files.createDirectories(absolute);
             for (String name : documents.keySet()) {
                 move(staging.resolve(name), absolute.resolve(name));
             }
@@ -55,8 +70,27 @@ public final class OutputFolder {
                     Files.deleteIfExists(absolute.resolve(name));
                 }
             }
+            created = false;
+        } catch (IOException e) {
+            throw FileProblem.of(target, "cannot write the output files", e);
         } finally {
-            deleteTree(staging);
+            deleteQuietly(staging);
+            if (created) {
+                deleteQuietly(absolute);
+            }
+        }
+    }
+
+    /** A new hidden folder inside the target, else beside it; the first failure is reported. */
+    private static Path staging(Path target, Path absolute) throws InvalidInputException {
+        try {
+            return Files.createTempDirectory(absolute, STAGING_PREFIX);
+        } catch (IOException inside) {
+            try {
+                return Files.createTempDirectory(absolute.getParent(), "." + absolute.getFileName() + ".tmp-");
+            } catch (IOException beside) {
+                throw FileProblem.of(target, "cannot write in the output folder", inside);
+            }
         }
     }
 
@@ -77,6 +111,18 @@ public final class OutputFolder {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
+        }
+    }
+
+    /** As {@link #deleteTree} for clean-up after a failure, which must not hide the failure. */
+    private static void deleteQuietly(Path root) {
+        if (root == null) {
+            return;
+        }
+        try {
+            deleteTree(root);
+        } catch (IOException ignored) {
+            // best effort: the original failure is what the user needs to see
         }
     }
 }

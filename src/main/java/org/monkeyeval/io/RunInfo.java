@@ -14,7 +14,8 @@ import org.monkeyeval.report.Json;
 /**
  * {@code run-info.json}: facts about one execution that change from run to run or machine to
  * machine (git commit of the working folder, JDK, operating system, wall-clock time). They are kept
- * out of the compared files on purpose: {@code verify} ignores this file.
+ * out of the compared files on purpose: {@code verify} ignores this file, the bundle leaves it out,
+ * and git ignores {@code out/run-info.json}, so rerunning the published command changes nothing tracked.
  */
 public final class RunInfo {
 

@@ -1,6 +1,7 @@
 package org.monkeyeval.report;
 
 import java.util.List;
+import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.model.Run;
@@ -31,6 +32,8 @@ public final class AllocationTables {
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
+    /** Columns of rows.csv that hold text, not numbers. */
+    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {

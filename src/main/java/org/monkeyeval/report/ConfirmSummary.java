@@ -16,15 +16,15 @@ public final class ConfirmSummary {
     }
 
     public static String cases(List<CaseCount> counts) {
-        List<String[]> rows = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
         rows.add(new String[] {"case", "allocation", "layout", "queries", "measured R", "95% interval",
             "predicted R", "model R", "z"});
         for (CaseCount c : counts) {
             double z = c.zScore();
-            rows.add(new String[] {c.caseId(), c.allocation(), c.layout(), Long.toString(c.queries()),
-                SummaryTable.g(c.measuredR()),
-                "[" + SummaryTable.g(c.measuredLow()) + ", " + SummaryTable.g(c.measuredHigh()) + "]",
-                SummaryTable.g(c.predictedR()), SummaryTable.g(c.modelR()),
+            rows.add(new Object[] {c.caseId(), c.allocation(), c.layout(), Long.toString(c.queries()),
+                new SummaryTable.Num(c.measuredR()),
+                new SummaryTable.Num("[%s, %s]", c.measuredLow(), c.measuredHigh()),
+                new SummaryTable.Num(c.predictedR()), new SummaryTable.Num(c.modelR()),
                 Double.isNaN(z) ? "" : String.format(Locale.ROOT, "%.2f", z)});
         }
         return SummaryTable.render(rows) + sampled(counts);

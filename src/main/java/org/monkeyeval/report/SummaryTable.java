@@ -11,27 +11,39 @@ import org.monkeyeval.model.Run;
 
 /**
  * Fixed-width text tables for people reading a terminal. Six significant digits, locale-independent;
- * the CSV files hold the full-precision numbers.
+ * the CSV files hold the full-precision numbers. One number format per column: a column is printed
+ * in plain notation when all its numbers read well that way (1e-4 &lt;= |x| &lt; 1e9, or 0), and
+ * otherwise entirely in scientific notation, so that no column mixes "9.00000e-07" with "0.0009".
  */
 public final class SummaryTable {
+
+    /**
+     * A cell of one or more numbers, written into {@code template} (one {@code %s} per number)
+     * with the number format of its column.
+     */
+    public record Num(String template, double... values) {
+        public Num(double value) {
+            this("%s", value);
+        }
+    }
 
     private SummaryTable() {
     }
 
     /** One line per case: budget, R under each allocation, improvement, runs without a filter. */
     public static String cases(List<CaseResult> results) {
-        List<String[]> rows = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
         rows.add(new String[] {"case", "runs", "entries", "bits/entry", "uniform R", "optimized R", "improvement",
             "no-filter runs"});
         for (CaseResult r : results) {
-            rows.add(new String[] {
+            rows.add(new Object[] {
                 r.lsmCase().id(),
                 Integer.toString(r.lsmCase().runs().size()),
                 r.lsmCase().totalEntries().toString(),
-                g(r.budgetBits() / r.lsmCase().totalEntries().doubleValue()),
-                g(r.uniform().expectedProbes()),
-                g(r.optimized().expectedProbes()),
-                g(r.improvement()) + "x",
+                new Num(r.budgetBits() / r.lsmCase().totalEntries().doubleValue()),
+                new Num(r.uniform().expectedProbes()),
+                new Num(r.optimized().expectedProbes()),
+                new Num("%sx", r.improvement()),
                 Integer.toString(r.optimized().zeroBitRuns())});
         }
         return render(rows);
@@ -39,7 +51,7 @@ public final class SummaryTable {
 
     /** One line per run of a single case, then the totals. */
     public static String runs(CaseResult r) {
-        List<String[]> rows = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
         boolean weighted = !r.weights().allAbsent();
         rows.add(weighted
                 ? new String[] {"run", "entries", "weight", "reach a", "uniform b", "uniform p", "optimized b",
@@ -47,19 +59,19 @@ public final class SummaryTable {
                 : new String[] {"run", "entries", "weight", "uniform b", "uniform p", "optimized b", "optimized p"});
         List<Run> runs = r.lsmCase().runs();
         for (int i = 0; i < runs.size(); i++) {
-            List<String> row = new ArrayList<>(List.of(
+            List<Object> row = new ArrayList<>(List.of(
                 runs.get(i).name() == null ? Integer.toString(i + 1) : runs.get(i).name(),
                 Long.toString(runs.get(i).entries()),
-                g(r.weight(i))));
+                new Num(r.weight(i))));
             if (weighted) {
-                row.add(g(r.weights().reach(i)));
+                row.add(new Num(r.weights().reach(i)));
             }
             row.addAll(List.of(
-                g(r.uniform().bitsPerEntry(i)),
-                g(r.uniform().fpr(i)),
-                g(r.optimized().bitsPerEntry(i)),
-                g(r.optimized().fpr(i))));
-            rows.add(row.toArray(String[]::new));
+                new Num(r.uniform().bitsPerEntry(i)),
+                new Num(r.uniform().fpr(i)),
+                new Num(r.optimized().bitsPerEntry(i)),
+                new Num(r.optimized().fpr(i))));
+            rows.add(row.toArray());
         }
         double t = r.solution().threshold();
         return render(rows)
@@ -79,21 +91,73 @@ public final class SummaryTable {
                 plusV, g(r.uniformCost()), g(r.optimizedCost()), g(r.costImprovement()));
     }
 
-    /** Six significant digits, no locale. */
+    /** Six significant digits, no locale; plain or scientific by magnitude (a single value, not a column). */
     public static String g(double v) {
+        return plainReads(v) ? plain(v) : scientific(v);
+    }
+
+    /** True when plain notation with six significant digits reads well for {@code v}. */
+    static boolean plainReads(double v) {
+        double a = Math.abs(v);
+        return v == 0.0 || !Double.isFinite(v) || (a >= 1e-4 && a < 1e9);
+    }
+
+    static String plain(double v) {
         if (v == 0.0) {
             return "0";
         }
-        double a = Math.abs(v);
-        if (a >= 1e-4 && a < 1e9) {
-            String s = new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros()
-                    .toPlainString();
-            return s;
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    static String scientific(double v) {
+        if (v == 0.0) {
+            return "0";
+        }
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
         }
         return String.format(Locale.ROOT, "%.5e", v);
     }
 
-    static String render(List<String[]> rows) {
+    /**
+     * Renders rows of cells (text, or {@link Num}) as a fixed-width table: first column left-aligned,
+     * the rest right-aligned, each column of numbers in one format.
+     */
+    public static String render(List<Object[]> rows) {
+        int columns = rows.get(0).length;
+        boolean[] scientific = new boolean[columns];
+        for (Object[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                if (row[c] instanceof Num num) {
+                    for (double v : num.values()) {
+                        scientific[c] |= !plainReads(v);
+                    }
+                }
+            }
+        }
+        List<String[]> text = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            String[] cells = new String[columns];
+            for (int c = 0; c < columns; c++) {
+                if (row[c] instanceof Num num) {
+                    Object[] shown = new Object[num.values().length];
+                    for (int i = 0; i < shown.length; i++) {
+                        shown[i] = scientific[c] ? scientific(num.values()[i]) : plain(num.values()[i]);
+                    }
+                    cells[c] = String.format(Locale.ROOT, num.template(), shown);
+                } else {
+                    cells[c] = String.valueOf(row[c]);
+                }
+            }
+            text.add(cells);
+        }
+        return layout(text);
+    }
+
+    private static String layout(List<String[]> rows) {
         int columns = rows.get(0).length;
         int[] width = new int[columns];
         for (String[] row : rows) {

@@ -3,6 +3,7 @@ package org.monkeyeval.report;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
 /**
@@ -15,6 +16,29 @@ public record ToolInfo(String name, String version) {
 
     /** The running build's identity. */
     public static ToolInfo current() {
+        Properties properties = buildProperties();
+        return new ToolInfo(properties.getProperty("name", "monkey-eval"),
+                properties.getProperty("version", "unknown"));
+    }
+
+    /**
+     * The git commit the build was made from, or "unknown" when the build ran outside a git
+     * checkout (e.g. from a bundle's source). Not part of provenance: the same sources give the same
+     * tables whatever commit holds them.
+     */
+    public static String buildCommit() {
+        try (InputStream in = ToolInfo.class.getResourceAsStream("/monkey-eval-commit.txt")) {
+            if (in == null) {
+                return "unknown";
+            }
+            String commit = new String(in.readNBytes(200), StandardCharsets.US_ASCII).strip();
+            return commit.matches("[0-9a-f]{40}") ? commit : "unknown";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Properties buildProperties() {
         Properties properties = new Properties();
         try (InputStream in = ToolInfo.class.getResourceAsStream("/monkey-eval.properties")) {
             if (in != null) {
@@ -23,7 +47,6 @@ public record ToolInfo(String name, String version) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ToolInfo(properties.getProperty("name", "monkey-eval"),
-                properties.getProperty("version", "unknown"));
+        return properties;
     }
 }

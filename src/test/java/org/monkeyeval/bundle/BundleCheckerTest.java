@@ -27,7 +27,7 @@ final class BundleCheckerTest {
     private Path unpacked;
 
     @BeforeEach
-    void unpackBundle() throws IOException {
+    void unpackBundle() throws Exception {
         Path zip = dir.resolve("bundle.zip");
         BundleWriter.write(zip, BundleFixtures.contents(), BundleFixtures.TOOL, OptionalLong.empty());
         unpacked = dir.resolve("unpacked");
@@ -36,13 +36,13 @@ final class BundleCheckerTest {
 
     @Test
     void check_unpackedBundle_noProblems() throws IOException {
-        assertEquals(List.of(), BundleChecker.check(unpacked));
+        assertEquals(new BundleChecker.Report(List.of(), List.of()), BundleChecker.check(unpacked));
     }
 
     @Test
     void check_modifiedFile_reported() throws IOException {
         Files.writeString(unpacked.resolve("out/rows.csv"), "case_id\r\nchanged\r\n", StandardCharsets.UTF_8);
-        List<String> problems = BundleChecker.check(unpacked);
+        List<String> problems = BundleChecker.check(unpacked).problems();
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith("out/rows.csv: modified"), problems.get(0));
     }
@@ -50,19 +50,28 @@ final class BundleCheckerTest {
     @Test
     void check_missingFile_reported() throws IOException {
         Files.delete(unpacked.resolve("datapackage.json"));
-        assertEquals(List.of("datapackage.json: missing (listed in SHA256SUMS)"), BundleChecker.check(unpacked));
+        assertEquals(List.of("datapackage.json: missing (listed in SHA256SUMS)"), BundleChecker.check(unpacked).problems());
     }
 
     @Test
-    void check_unlistedExtraFile_reported() throws IOException {
+    void check_unlistedFile_reportedAsExtraNotAsProblem() throws IOException {
         Files.writeString(unpacked.resolve("out/run-info.json"), "{}\n", StandardCharsets.UTF_8);
-        assertEquals(List.of("out/run-info.json: not listed in SHA256SUMS"), BundleChecker.check(unpacked));
+        assertEquals(new BundleChecker.Report(List.of(), List.of("out/run-info.json")), BundleChecker.check(unpacked));
+    }
+
+    @Test
+    void check_buildOutputAndHiddenFiles_ignored() throws IOException {
+        Files.createDirectories(unpacked.resolve("target/classes"));
+        Files.writeString(unpacked.resolve("target/monkey-eval.jar"), "rebuilt", StandardCharsets.UTF_8);
+        Files.writeString(unpacked.resolve("target/classes/A.class"), "x", StandardCharsets.UTF_8);
+        Files.writeString(unpacked.resolve(".gitignore"), "target/\n", StandardCharsets.UTF_8);
+        assertEquals(new BundleChecker.Report(List.of(), List.of()), BundleChecker.check(unpacked));
     }
 
     @Test
     void check_missingSha256sums_reported() throws IOException {
         Files.delete(unpacked.resolve(Sha256Sums.FILE));
-        List<String> problems = BundleChecker.check(unpacked);
+        List<String> problems = BundleChecker.check(unpacked).problems();
         assertEquals(1, problems.size());
         assertTrue(problems.get(0).startsWith("SHA256SUMS: missing"), problems.get(0));
     }
@@ -75,7 +84,7 @@ final class BundleCheckerTest {
         Files.writeString(sums, text + "not a checksum line\n" + "0".repeat(64) + "  ../outside\n" + firstLine,
                 StandardCharsets.UTF_8);
         int lines = (int) text.chars().filter(c -> c == '\n').count();
-        List<String> problems = BundleChecker.check(unpacked);
+        List<String> problems = BundleChecker.check(unpacked).problems();
         assertEquals(3, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith("SHA256SUMS:" + (lines + 1) + ": malformed"), problems.get(0));
         assertTrue(problems.get(1).startsWith("SHA256SUMS:" + (lines + 2) + ": path (../outside)"), problems.get(1));

@@ -56,7 +56,7 @@ final class BundleSourcesTest {
     }
 
     @Test
-    void collect_runInfo_notInWrittenZip() throws IOException {
+    void collect_runInfo_notInWrittenZip() throws Exception {
         BundleContents contents = collect();
         Path zip = root.resolve("bundle.zip");
         BundleWriter.write(zip, contents, BundleFixtures.TOOL, OptionalLong.empty());

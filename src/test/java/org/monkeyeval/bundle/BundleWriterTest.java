@@ -31,7 +31,7 @@ final class BundleWriterTest {
     }
 
     @Test
-    void write_existingTarget_replacedWithNoTemporaryLeft() throws IOException {
+    void write_existingTarget_replacedWithNoTemporaryLeft() throws Exception {
         Path zip = dir.resolve("bundle.zip");
         Files.writeString(zip, "old");
         List<BundleEntry> written = BundleWriter.write(zip, BundleFixtures.contents(), BundleFixtures.TOOL,
@@ -46,7 +46,7 @@ final class BundleWriterTest {
     }
 
     @Test
-    void write_missingParentFolder_created() throws IOException {
+    void write_missingParentFolder_created() throws Exception {
         Path zip = dir.resolve("a/b/bundle.zip");
         BundleWriter.write(zip, BundleFixtures.contents(), BundleFixtures.TOOL, OptionalLong.empty());
         assertEquals(true, Files.isRegularFile(zip));

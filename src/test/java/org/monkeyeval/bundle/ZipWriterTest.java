@@ -55,14 +55,14 @@ final class ZipWriterTest {
         return times;
     }
 
-    private byte[] writeBundle(String name, OptionalLong sourceDateEpoch) throws IOException {
+    private byte[] writeBundle(String name, OptionalLong sourceDateEpoch) throws Exception {
         Path zip = dir.resolve(name);
         BundleWriter.write(zip, BundleFixtures.contents(), BundleFixtures.TOOL, sourceDateEpoch);
         return Files.readAllBytes(zip);
     }
 
     @Test
-    void write_twiceUnderDifferentTimeZones_identicalBytes() throws IOException {
+    void write_twiceUnderDifferentTimeZones_identicalBytes() throws Exception {
         TimeZone zone = TimeZone.getDefault();
         Locale locale = Locale.getDefault();
         byte[] first;
@@ -82,12 +82,12 @@ final class ZipWriterTest {
     }
 
     @Test
-    void write_withoutSourceDateEpochTwice_identicalBytes() throws IOException {
+    void write_withoutSourceDateEpochTwice_identicalBytes() throws Exception {
         assertArrayEquals(writeBundle("a.zip", OptionalLong.empty()), writeBundle("b.zip", OptionalLong.empty()));
     }
 
     @Test
-    void write_sourceDateEpoch_everyEntryTimeEqualsItInUtc() throws IOException {
+    void write_sourceDateEpoch_everyEntryTimeEqualsItInUtc() throws Exception {
         LocalDateTime expected = LocalDateTime.ofEpochSecond(EVEN_EPOCH, 0, ZoneOffset.UTC);
         TimeZone zone = TimeZone.getDefault();
         byte[] zip;
@@ -107,31 +107,31 @@ final class ZipWriterTest {
     }
 
     @Test
-    void write_sourceDateEpochZero_clampedTo1980() throws IOException {
+    void write_sourceDateEpochZero_clampedTo1980() throws Exception {
         List<LocalDateTime> times = timesInZipStream(writeBundle("b.zip", OptionalLong.of(0)));
         assertEquals(Collections.nCopies(times.size(), LocalDateTime.of(1980, 1, 1, 0, 0)), times);
     }
 
     @Test
-    void write_sourceDateEpochAfter2107_clampedToLastZipTime() throws IOException {
+    void write_sourceDateEpochAfter2107_clampedToLastZipTime() throws Exception {
         List<LocalDateTime> times = timesInZipStream(writeBundle("b.zip", OptionalLong.of(BundleTime.MAX_EPOCH_SECOND)));
         assertEquals(Collections.nCopies(times.size(), LocalDateTime.of(2107, 12, 31, 23, 59, 58)), times);
     }
 
     @Test
-    void write_oddSecond_roundedDownToEvenSecond() throws IOException {
+    void write_oddSecond_roundedDownToEvenSecond() throws Exception {
         List<LocalDateTime> times = timesInZipStream(writeBundle("b.zip", OptionalLong.of(EVEN_EPOCH + 1)));
         assertEquals(LocalDateTime.ofEpochSecond(EVEN_EPOCH, 0, ZoneOffset.UTC), times.get(0));
     }
 
     @Test
-    void write_noSourceDateEpoch_usesDocumentedDefault() throws IOException {
+    void write_noSourceDateEpoch_usesDocumentedDefault() throws Exception {
         List<LocalDateTime> times = timesInZipStream(writeBundle("b.zip", OptionalLong.empty()));
         assertEquals(Collections.nCopies(times.size(), LocalDateTime.of(2026, 1, 1, 0, 0)), times);
     }
 
     @Test
-    void write_everyEntry_storedWithoutExtraFieldOrDirectory() throws IOException {
+    void write_everyEntry_storedWithoutExtraFieldOrDirectory() throws Exception {
         writeBundle("b.zip", OptionalLong.of(EVEN_EPOCH));
         try (ZipFile file = new ZipFile(dir.resolve("b.zip").toFile())) {
             file.stream().forEach(e -> {
@@ -150,7 +150,7 @@ final class ZipWriterTest {
     }
 
     @Test
-    void write_entries_keptInGivenOrder() throws IOException {
+    void write_entries_keptInGivenOrder() throws Exception {
         List<BundleEntry> entries = List.of(BundleEntry.ofText("b", "2"), BundleEntry.ofText("a", "1"));
         byte[] zip = ZipWriter.toBytes(entries, LocalDateTime.of(2000, 1, 1, 0, 0));
         assertEquals(List.of("b", "a"), new ArrayList<>(BundleFixtures.unzip(zip).keySet()));

@@ -89,6 +89,20 @@ final class BundleCommandTest {
     }
 
     @Test
+    void bundle_unpackedWithBuildOutputAndAnExtraFile_verifyPassesNamingTheExtra() throws IOException {
+        Path root = unzip(bundle("a.zip"), Files.createDirectories(dir.resolve("unpacked")));
+        Files.createDirectories(root.resolve("target/classes"));
+        Files.write(root.resolve("target/monkey-eval.jar"), new byte[] {'P', 'K', 5, 6});
+        Files.writeString(root.resolve("notes.txt"), "mine");
+        Cli.Outcome o = Cli.run("verify", "--cases", root.resolve("cases").toString(), "--out",
+                root.resolve("out").toString());
+        assertEquals(0, o.exitCode(), o.out());
+        assertTrue(o.out().contains("note 1 extra file(s) not listed in SHA256SUMS"), o.out());
+        assertTrue(o.out().contains("  notes.txt"), o.out());
+        assertTrue(!o.out().contains("target/"), o.out());
+    }
+
+    @Test
     void bundle_missingOutputs_exits3AndWritesNothing() throws IOException {
         try (Stream<Path> files = Files.walk(out)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -4,15 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.RocksDbNative;
 
 /**
  * {@code run} writes all outputs or none: invalid input exits 3 with one line and leaves the
@@ -97,6 +103,46 @@ final class RunCommandTest {
     }
 
     @Test
+    void run_rerunOnPublishedCases_changesOnlyFilesGitIgnores() throws IOException {
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("run", "--out", out.toString()).exitCode());
+        Map<String, byte[]> first = new TreeMap<>();
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path f : files.toList()) {
+                first.put(f.getFileName().toString(), Files.readAllBytes(f));
+            }
+        }
+        assertEquals(0, Cli.run("run", "--out", out.toString()).exitCode());
+        List<String> ignored = Files.readAllLines(Path.of(".gitignore"));
+        for (Map.Entry<String, byte[]> f : first.entrySet()) {
+            if (!Arrays.equals(f.getValue(), Files.readAllBytes(out.resolve(f.getKey())))) {
+                assertTrue(ignored.contains("out/" + f.getKey()),
+                        "out/" + f.getKey() + " changes on every run but is not in .gitignore");
+            }
+        }
+    }
+
+    @Test
+    void run_afterCasesChanged_namesTheConfirmationThereAsStale() throws IOException {
+        Path cases = cases("a.json", "{\"id\": \"a\", \"runs\": [{\"entries\": 1000}, {\"entries\": 10000}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries", "2000",
+                "--layout", "standard").exitCode());
+        Cli.Outcome same = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, same.exitCode(), same.err());
+        assertEquals("", same.err());
+
+        Files.writeString(cases.resolve("a.json"), Files.readString(cases.resolve("a.json")).replace("8}", "9}"));
+        Files.writeString(cases.resolve("b.json"), seed("b"));
+        Cli.Outcome changed = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, changed.exitCode(), changed.err());
+        assertEquals("monkey-eval: note: the confirmation in " + out + " is stale (a.json changed, b.json added since"
+                + " it was made): rerun confirm, or verify will fail on it", changed.err().strip());
+        assertTrue(Files.exists(out.resolve("confirm.csv")), "the confirmation is kept");
+    }
+
+    @Test
     void run_duplicateIds_exits3NamingBothFiles() throws IOException {
         Path cases = cases("a.json", seed("same"), "b.json", seed("same"));
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", dir.resolve("out").toString());
@@ -153,6 +199,20 @@ final class RunCommandTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(Files.exists(out.resolve("confirm.csv")));
         assertFalse(Files.exists(out.resolve("engine.csv")));
+    }
+
+    @Test
+    void confirm_withEngine_summaryShowsTheEngineRows() throws IOException {
+        assumeTrue(RocksDbNative.available(), () -> RocksDbNative.problem().orElse(""));
+        Path cases = cases("a.json", "{\"id\": \"a\", \"runs\": [{\"entries\": 1000}, {\"entries\": 10000}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", dir.resolve("out").toString(),
+                "--queries", "2000", "--layout", "standard", "--engine", "rocksdb", "--engine-queries", "2000");
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> engineRows = o.out().lines().filter(l -> l.contains(" rocksdb-engine ")).toList();
+        assertEquals(2, engineRows.size(), o.out());
+        assertTrue(engineRows.get(0).startsWith("a ") && engineRows.get(0).contains("uniform"), o.out());
+        assertTrue(engineRows.get(1).contains("optimized"), o.out());
     }
 
     @Test

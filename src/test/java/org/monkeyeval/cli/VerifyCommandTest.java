@@ -2,6 +2,7 @@ package org.monkeyeval.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.RocksDbNative;
 
 /**
  * {@code verify} passes on the published table and fails (exit 1) on any change to a number,
@@ -57,6 +60,7 @@ final class VerifyCommandTest {
 
     @Test
     void verify_publishedTable_passes() {
+        assumeTrue(RocksDbNative.available(), () -> "reruns the engine check: " + RocksDbNative.problem().orElse(""));
         Cli.Outcome o = Cli.run("verify", "--cases", PUBLISHED_CASES.toString(), "--out", PUBLISHED_OUT.toString());
         assertEquals(0, o.exitCode(), o.out() + o.err());
         assertTrue(o.out().contains("rows.csv: byte-identical"), o.out());
@@ -65,6 +69,7 @@ final class VerifyCommandTest {
 
     @Test
     void verify_editedConfirmCount_fails() throws IOException {
+        assumeTrue(RocksDbNative.available(), () -> "reruns the engine check: " + RocksDbNative.problem().orElse(""));
         for (String f : new String[] {"confirm.csv", "confirm-cases.csv", "confirm-provenance.json"}) {
             Files.copy(PUBLISHED_OUT.resolve(f), out.resolve(f));
         }
@@ -135,9 +140,34 @@ final class VerifyCommandTest {
     }
 
     @Test
-    void verify_missingOutputFolder_fails() throws IOException {
+    void verify_missingOutputFolder_exits3AsInputError() throws IOException {
         Files.walk(out).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        assertEquals(1, verify().exitCode());
+        Cli.Outcome o = verify();
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertEquals("monkey-eval: " + out + ": the output folder does not exist", o.err().strip());
+        assertEquals("", o.out());
+    }
+
+    @Test
+    void verify_folderWithoutProvenance_exits3NothingToVerify() throws IOException {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Cli.Outcome o = Cli.run("verify", "--cases", cases.toString(), "--out", empty.toString());
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertTrue(o.err().contains("nothing to verify"), o.err());
+    }
+
+    @Test
+    void verify_folderMadeByConfirmAlone_checksItAndNamesWhatIsAbsent() throws IOException {
+        Path small = Files.createDirectories(dir.resolve("small"));
+        Files.writeString(small.resolve("a.json"), "{\"id\": \"a\", \"runs\": [{\"entries\": 1000},"
+                + " {\"entries\": 10000}], \"budget\": {\"bitsPerEntry\": 8}}");
+        Path confirmed = dir.resolve("confirmed");
+        assertEquals(0, Cli.run("confirm", "--cases", small.toString(), "--out", confirmed.toString(),
+                "--queries", "2000", "--layout", "standard").exitCode());
+        Cli.Outcome o = Cli.run("verify", "--cases", small.toString(), "--out", confirmed.toString());
+        assertEquals(0, o.exitCode(), o.out() + o.err());
+        assertTrue(o.out().contains("ok   confirm.csv: byte-identical"), o.out());
+        assertTrue(o.out().contains("absent cases.csv, rows.csv, provenance.json: no output of run here"), o.out());
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.monkeyeval.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.alloc.CaseEvaluator;
@@ -29,6 +31,11 @@ import org.monkeyeval.model.Run;
 final class RocksDbEngineCheckTest {
 
     private static final long QUERIES = 40_000;
+
+    @BeforeAll
+    static void nativeLibraryLoads() {
+        assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
+    }
 
     private static CaseResult solved(double bitsPerEntry, long... entries) {
         List<Run> runs = java.util.Arrays.stream(entries).mapToObj(n -> new Run(null, n)).toList();

@@ -46,7 +46,7 @@ final class CaseReaderTest {
 
     @Test
     void read_totalBits_isKeptAsTotal() throws Exception {
-        assertEquals(new Budget.TotalBits(4_000_000), read(good("[{\"entries\": 5}]", "{\"totalBits\": 4000000}")).budget());
+        assertEquals(new Budget.TotalBits(4_000_000), read(good("[{\"entries\": 5000}]", "{\"totalBits\": 4000000}")).budget());
     }
 
     static Stream<Arguments> badFiles() {
@@ -112,7 +112,21 @@ final class CaseReaderTest {
                 Arguments.of("trailing garbage", good("[{\"entries\": 1}]", "{\"totalBits\": 1}") + " x",
                         "c.json:1:", ""),
                 Arguments.of("second object", good("[{\"entries\": 1}]", "{\"totalBits\": 1}") + "\n{}",
-                        "c.json:2:1", "unexpected content after the case object"));
+                        "c.json:2:1", "unexpected content after the case object"),
+                Arguments.of("line comment", "{\"id\": \"x\", // note\n\"runs\": []}", "c.json:1:13",
+                        "comments are not allowed in JSON"),
+                Arguments.of("block comment", "{/* note */ \"id\": \"x\"}", "c.json:1:2",
+                        "comments are not allowed in JSON"),
+                Arguments.of("trailing comma in object", "{\"id\": \"x\",}", "c.json:1:12",
+                        "a comma before '}' is not allowed in JSON (trailing comma)"),
+                Arguments.of("trailing comma in array", good("[{\"entries\": 1},]", "{\"totalBits\": 1}"),
+                        "c.json:1:37", "a comma before ']' is not allowed in JSON (trailing comma)"),
+                Arguments.of("single quotes", "{'id': 'x'}", "c.json:1:2", "need double quotes"),
+                Arguments.of("unclosed object", "{\"id\": \"x\"", "c.json:1:", "the file ends before every"),
+                Arguments.of("total bits far over the per-entry limit",
+                        good("[{\"entries\": 1}]", "{\"totalBits\": 1e308}"),
+                        "c.json:1:" + (good("[{\"entries\": 1}]", "{\"totalBits\": 1e308}").indexOf("1e308") + 1)
+                                + ": budget.totalBits", "bits per entry, over the limit of 1000"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -125,6 +139,24 @@ final class CaseReaderTest {
         assertTrue(message.contains(what), () -> "expected '" + what + "' in: " + message);
         assertFalse(message.contains("\n"), () -> "not one line: " + message);
         assertFalse(message.contains("Exception"), () -> "leaks an exception name: " + message);
+        for (String internal : new String[] {"(code ", "Feature", "[Source", "JsonReadFeature"}) {
+            assertFalse(message.contains(internal), () -> "leaks parser internals: " + message);
+        }
+    }
+
+    @Test
+    void read_idWithControlOrBidiCharacters_escapedInMessage() {
+        for (String id : new String[] {"a\\u202eb", "a\\u0007b", "a\\u2066b", "a\\u0085b"}) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\": \"" + id + "\"}"));
+            assertTrue(e.getMessage().contains("\"" + id + "\""), e.getMessage());
+            assertTrue(e.getMessage().chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f), e.getMessage());
+        }
+    }
+
+    @Test
+    void read_fieldNameWithBidiOverride_escapedInMessage() {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
+        assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, budget)", e.getMessage());
     }
 
     @Test
