@@ -1,9 +1,8 @@
 package org.monkeyeval.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -18,6 +17,7 @@ import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.SummaryTable;
+import org.monkeyeval.report.TextDocument;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.verify.StaleOutputs;
 
@@ -42,11 +42,12 @@ final class RunCommand implements Callable<Integer> {
         AllocationReport report = AllocationReport.build(files,
                 new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(), command,
                 SourceDateEpoch.fromEnvironment());
-        Map<String, String> documents = new LinkedHashMap<>(report.documents());
-        documents.put(RunInfo.FILE, RunInfo.describe(folders.cases));
-        OutputFolder.write(folders.out, documents);
+        List<TextDocument> documents = new ArrayList<>(report.streamed());
+        documents.add(TextDocument.of(RunInfo.FILE, RunInfo.describe(folders.cases)));
+        OutputFolder.writeStreamed(folders.out, documents, List.of());
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
-        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", documents.keySet()), folders.out);
+        spec.commandLine().getOut().printf("%nwrote %s to %s%n",
+                String.join(", ", documents.stream().map(TextDocument::name).toList()), folders.out);
         warnIfConfirmationStale(files);
         return ExitCodes.OK;
     }

@@ -1,15 +1,28 @@
 package org.monkeyeval.io;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+
+import org.monkeyeval.report.Sha256;
+import org.monkeyeval.report.TextDocument;
 
 /**
  * Writes a set of documents into an output folder all at once: every file is first written to a
@@ -43,6 +56,17 @@ public final class OutputFolder {
      */
     public static void write(Path target, Map<String, String> documents, List<String> stale)
             throws InvalidInputException, IOException {
+        List<TextDocument> streamed = new ArrayList<>();
+        documents.forEach((name, text) -> streamed.add(TextDocument.of(name, text)));
+        writeStreamed(target, streamed, stale);
+    }
+
+    /**
+     * As {@link #write(Path, Map, List)}, streaming each document, in order, to its staging file
+     * (UTF-8) while its SHA-256 is computed.
+     */
+    public static void writeStreamed(Path target, List<TextDocument> documents, List<String> stale)
+            throws InvalidInputException, IOException {
         Path absolute = target.toAbsolutePath().normalize();
         if (absolute.getParent() == null) {
             throw new InvalidInputException(target + ": cannot write into the file-system root");
@@ -59,14 +83,16 @@ public final class OutputFolder {
         Path staging = null;
         try {
             staging = staging(target, absolute);
-            for (Map.Entry<String, String> document : documents.entrySet()) {
-                Files.writeString(staging.resolve(document.getKey()), document.getValue(), StandardCharsets.UTF_8);
+            Map<String, String> written = new LinkedHashMap<>();
+            for (TextDocument document : documents) {
+                written.put(document.name(), writeOne(staging.resolve(document.name()), document.body(),
+                        Collections.unmodifiableMap(written)));
             }
-            for (String name : documents.keySet()) {
+            for (String name : written.keySet()) {
                 move(staging.resolve(name), absolute.resolve(name));
             }
             for (String name : stale) {
-                if (!documents.containsKey(name)) {
+                if (!written.containsKey(name)) {
                     Files.deleteIfExists(absolute.resolve(name));
                 }
             }
@@ -79,6 +105,19 @@ public final class OutputFolder {
                 deleteQuietly(absolute);
             }
         }
+    }
+
+    /** Writes one document through a buffer and returns the SHA-256 (hex) of its bytes. */
+    private static String writeOne(Path file, TextDocument.Body body, Map<String, String> earlier)
+            throws IOException {
+        MessageDigest sha256 = Sha256.digest();
+        try (Writer out = new BufferedWriter(new OutputStreamWriter(new DigestOutputStream(
+                Files.newOutputStream(file), sha256), StandardCharsets.UTF_8), 1 << 16)) {
+            body.write(out, earlier);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return HexFormat.of().formatHex(sha256.digest());
     }
 
     /** A new hidden folder inside the target, else beside it; the first failure is reported. */

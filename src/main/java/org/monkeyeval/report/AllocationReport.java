@@ -14,13 +14,20 @@ import org.monkeyeval.model.CaseFile;
 
 /**
  * Evaluates every case and renders the three documents of {@code run}: {@code rows.csv},
- * {@code cases.csv} and {@code provenance.json}. Nothing touches the disk here.
- *
- * @param files     the inputs, sorted by case id
- * @param results   one result per input, same order
- * @param documents file name to text, in writing order
+ * {@code cases.csv} and {@code provenance.json}, either as text ({@link #documents()}, for comparison)
+ * or as writers ({@link #streamed()}, for a folder of any size). Nothing touches the disk here.
  */
-public record AllocationReport(List<CaseFile> files, List<CaseResult> results, Map<String, String> documents) {
+public final class AllocationReport {
+
+    private final List<CaseFile> files;
+    private final List<CaseResult> results;
+    private final ObjectNode provenance; // every section but "outputs"
+
+    private AllocationReport(List<CaseFile> files, List<CaseResult> results, ObjectNode provenance) {
+        this.files = files;
+        this.results = results;
+        this.provenance = provenance;
+    }
 
     /**
      * @param files           cases sorted by id
@@ -35,10 +42,6 @@ public record AllocationReport(List<CaseFile> files, List<CaseResult> results, M
         for (CaseFile file : files) {
             results.add(evaluator.evaluate(file.lsmCase()));
         }
-        Map<String, String> tables = new LinkedHashMap<>();
-        tables.put(AllocationTables.CASES_FILE, AllocationTables.cases(results));
-        tables.put(AllocationTables.ROWS_FILE, AllocationTables.rows(results));
-
         ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);
         provenance.set("model", Provenance.model());
         provenance.set("lookupWeights", Provenance.lookupWeights());
@@ -46,10 +49,40 @@ public record AllocationReport(List<CaseFile> files, List<CaseResult> results, M
         provenance.set("solver", Provenance.solver(evaluator.solver()));
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));
-        provenance.set("outputs", Provenance.outputs(tables));
+        return new AllocationReport(List.copyOf(files), List.copyOf(results), provenance);
+    }
 
-        Map<String, String> documents = new LinkedHashMap<>(tables);
-        documents.put(Provenance.FILE, Json.write(provenance));
-        return new AllocationReport(List.copyOf(files), List.copyOf(results), documents);
+    /** The inputs, sorted by case id. */
+    public List<CaseFile> files() {
+        return files;
+    }
+
+    /** One result per input, same order. */
+    public List<CaseResult> results() {
+        return results;
+    }
+
+    /** File name to text, in writing order: {@code cases.csv}, {@code rows.csv}, {@code provenance.json}. */
+    public Map<String, String> documents() {
+        Map<String, String> documents = new LinkedHashMap<>();
+        documents.put(AllocationTables.CASES_FILE, AllocationTables.cases(results));
+        documents.put(AllocationTables.ROWS_FILE, AllocationTables.rows(results));
+        documents.put(Provenance.FILE, provenance(Provenance.outputs(documents)));
+        return documents;
+    }
+
+    /** The same documents as writers, in the same order and to the same bytes. */
+    public List<TextDocument> streamed() {
+        return List.of(
+                new TextDocument(AllocationTables.CASES_FILE, (out, earlier) -> AllocationTables.writeCases(results, out)),
+                new TextDocument(AllocationTables.ROWS_FILE, (out, earlier) -> AllocationTables.writeRows(results, out)),
+                new TextDocument(Provenance.FILE, (out, earlier) -> out.write(
+                        provenance(Provenance.outputHashes(earlier)))));
+    }
+
+    private String provenance(com.fasterxml.jackson.databind.node.ArrayNode outputs) {
+        ObjectNode complete = provenance.deepCopy();
+        complete.set("outputs", outputs);
+        return Json.write(complete);
     }
 }

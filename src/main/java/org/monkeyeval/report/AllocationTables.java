@@ -41,7 +41,21 @@ public final class AllocationTables {
 
     /** {@code rows.csv} for results already sorted by case id. */
     public static String rows(List<CaseResult> results) {
-        Csv csv = new Csv().row(ROW_COLUMNS);
+        StringBuilder out = new StringBuilder();
+        writeRows(results, out);
+        return out.toString();
+    }
+
+    /** {@code cases.csv} for results already sorted by case id. */
+    public static String cases(List<CaseResult> results) {
+        StringBuilder out = new StringBuilder();
+        writeCases(results, out);
+        return out.toString();
+    }
+
+    /** Writes {@code rows.csv} row by row to {@code out}. */
+    public static void writeRows(List<CaseResult> results, Appendable out) {
+        Csv csv = new Csv(out).row(ROW_COLUMNS);
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -65,12 +79,11 @@ public final class AllocationTables {
                         Numbers.format(result.weights().reach(i)));
             }
         }
-        return csv.toString();
     }
 
-    /** {@code cases.csv} for results already sorted by case id. */
-    public static String cases(List<CaseResult> results) {
-        Csv csv = new Csv().row(CASE_COLUMNS);
+    /** Writes {@code cases.csv} to {@code out}. */
+    public static void writeCases(List<CaseResult> results, Appendable out) {
+        Csv csv = new Csv(out).row(CASE_COLUMNS);
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             csv.row(result.lsmCase().id(),
@@ -90,6 +103,5 @@ public final class AllocationTables {
                     Numbers.format(result.optimizedCost()),
                     Numbers.format(result.costImprovement()));
         }
-        return csv.toString();
     }
 }

@@ -178,6 +178,17 @@ public final class Provenance {
         return array;
     }
 
+    /** Output files with their SHA-256 (hex) as already computed, in the given order. */
+    public static ArrayNode outputHashes(Map<String, String> sha256ByName) {
+        ArrayNode array = Json.array();
+        sha256ByName.forEach((name, sha) -> {
+            ObjectNode node = array.addObject();
+            node.put("path", name);
+            node.put("sha256", sha);
+        });
+        return array;
+    }
+
     /** Output files with their SHA-256, in the given (sorted) order. */
     public static ArrayNode outputs(Map<String, String> textByName) {
         ArrayNode array = Json.array();

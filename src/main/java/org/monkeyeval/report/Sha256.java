@@ -11,8 +11,13 @@ public final class Sha256 {
     }
 
     public static String hex(byte[] bytes) {
+        return HexFormat.of().formatHex(digest().digest(bytes));
+    }
+
+    /** A fresh SHA-256 digest, for hashing a stream as it is written. */
+    public static MessageDigest digest() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform provides SHA-256", e);
         }
