@@ -17,6 +17,8 @@ import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.SummaryTable;
+import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.TextDocument;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.verify.StaleOutputs;
@@ -39,15 +41,24 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> command = List.of("run", "--cases", folders.cases.toString(), "--out", folders.out.toString());
         List<CaseFile> files = CaseFolder.read(folders.cases);
-        AllocationReport report = AllocationReport.build(files,
-                new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(), command,
-                SourceDateEpoch.fromEnvironment());
-        List<TextDocument> documents = new ArrayList<>(report.streamed());
-        documents.add(TextDocument.of(RunInfo.FILE, RunInfo.describe(folders.cases)));
-        OutputFolder.writeStreamed(folders.out, documents, List.of());
+        // solving takes about a third of the time, writing rows.csv the rest
+        TerminalProgress progress = TerminalProgress.forStderr("run", spec.commandLine().getErr());
+        AllocationReport report;
+        try {
+            report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(),
+                    command, SourceDateEpoch.fromEnvironment(), (what, done) -> progress.step(what, done / 3));
+            double rows = report.results().stream().mapToLong(r -> r.lsmCase().runs().size()).sum();
+            List<TextDocument> documents = new ArrayList<>(report.streamed(written -> progress.step(
+                    "writing rows.csv, " + written + " of " + (long) rows + " rows", 1.0 / 3 + 2.0 / 3 * written / rows)));
+            documents.add(TextDocument.of(RunInfo.FILE, RunInfo.describe(folders.cases)));
+            OutputFolder.writeStreamed(folders.out, documents, List.of());
+        } finally {
+            progress.finished();
+        }
+        List<String> written = List.of(AllocationTables.CASES_FILE, AllocationTables.ROWS_FILE, Provenance.FILE,
+                RunInfo.FILE);
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
-        spec.commandLine().getOut().printf("%nwrote %s to %s%n",
-                String.join(", ", documents.stream().map(TextDocument::name).toList()), folders.out);
+        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", written), folders.out);
         warnIfConfirmationStale(files);
         return ExitCodes.OK;
     }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.LongConsumer;
+import java.util.function.ObjDoubleConsumer;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -38,9 +40,23 @@ public final class AllocationReport {
      */
     public static AllocationReport build(List<CaseFile> files, CaseEvaluator evaluator, ToolInfo tool,
                                          List<String> command, OptionalLong sourceDateEpoch) {
+        return build(files, evaluator, tool, command, sourceDateEpoch, (what, done) -> { });
+    }
+
+    /**
+     * As {@link #build(List, CaseEvaluator, ToolInfo, List, OptionalLong)}, telling {@code progress} what
+     * is being solved and the share of the runs solved so far.
+     */
+    public static AllocationReport build(List<CaseFile> files, CaseEvaluator evaluator, ToolInfo tool,
+                                         List<String> command, OptionalLong sourceDateEpoch,
+                                         ObjDoubleConsumer<String> progress) {
+        long totalRuns = files.stream().mapToLong(f -> f.lsmCase().runs().size()).sum();
+        long solved = 0;
         List<CaseResult> results = new ArrayList<>(files.size());
         for (CaseFile file : files) {
+            progress.accept("solving " + file.lsmCase().id(), (double) solved / totalRuns);
             results.add(evaluator.evaluate(file.lsmCase()));
+            solved += file.lsmCase().runs().size();
         }
         ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);
         provenance.set("model", Provenance.model());
@@ -73,9 +89,15 @@ public final class AllocationReport {
 
     /** The same documents as writers, in the same order and to the same bytes. */
     public List<TextDocument> streamed() {
+        return streamed(rows -> { });
+    }
+
+    /** As {@link #streamed()}, telling {@code rowsWritten} how many rows of rows.csv are out, now and then. */
+    public List<TextDocument> streamed(LongConsumer rowsWritten) {
         return List.of(
                 new TextDocument(AllocationTables.CASES_FILE, (out, earlier) -> AllocationTables.writeCases(results, out)),
-                new TextDocument(AllocationTables.ROWS_FILE, (out, earlier) -> AllocationTables.writeRows(results, out)),
+                new TextDocument(AllocationTables.ROWS_FILE,
+                        (out, earlier) -> AllocationTables.writeRows(results, out, rowsWritten)),
                 new TextDocument(Provenance.FILE, (out, earlier) -> out.write(
                         provenance(Provenance.outputHashes(earlier)))));
     }

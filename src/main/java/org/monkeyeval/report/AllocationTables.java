@@ -1,6 +1,7 @@
 package org.monkeyeval.report;
 
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
@@ -55,6 +56,12 @@ public final class AllocationTables {
 
     /** Writes {@code rows.csv} row by row to {@code out}. */
     public static void writeRows(List<CaseResult> results, Appendable out) {
+        writeRows(results, out, rows -> { });
+    }
+
+    /** As {@link #writeRows(List, Appendable)}, telling {@code rowsWritten} the count every 65,536 rows. */
+    public static void writeRows(List<CaseResult> results, Appendable out, LongConsumer rowsWritten) {
+        long written = 0;
         Csv csv = new Csv(out).row(ROW_COLUMNS);
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
@@ -77,6 +84,9 @@ public final class AllocationTables {
                         Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)),
                         run.level() == null ? "" : Integer.toString(run.level()),
                         Numbers.format(result.weights().reach(i)));
+                if ((++written & 0xFFFF) == 0) {
+                    rowsWritten.accept(written);
+                }
             }
         }
     }
