@@ -55,6 +55,12 @@ public final class StandardBloom implements Filter {
     /** ln 2: the optimal number of probes per bit per entry. */
     public static final double LN_2 = Math.log(2.0);
 
+    /** Keys per build batch: three 2 KiB working arrays, resident in L1 beside the key batch. */
+    static final int BUILD_BATCH = 256;
+
+    /** Largest m for which {@link FastRange#fastRange64Narrow} applies: 2^32. */
+    private static final long MAX_NARROW_RANGE = 1L << 32;
+
     /** Largest bit array a Java {@code long[]} can hold here: (2^31 - 9) words of 64 bits. */
     public static final long MAX_BITS = (long) (Integer.MAX_VALUE - 8) * Long.SIZE;
 
@@ -73,8 +79,8 @@ public final class StandardBloom implements Filter {
     }
 
     /**
-     * Builds a filter holding the keys {@code keyOfIndex(0) .. keyOfIndex(entries - 1)}, generated one
-     * at a time (no key array).
+     * Builds a filter holding the keys {@code keyOfIndex(0) .. keyOfIndex(entries - 1)}, generated a batch
+     * at a time (no key array for the whole run).
      *
      * @param entries      n, {@code >= 0}
      * @param bitsPerEntry b, finite and {@code > 0} (see {@link #hasFilter(double)})
@@ -88,8 +94,35 @@ public final class StandardBloom implements Filter {
         }
         StandardBloom filter = new StandardBloom(entries, bitsFor(entries, bitsPerEntry),
                 hashesFor(bitsPerEntry), hashSeed);
-        for (long i = 0; i < entries; i++) {
-            filter.add(keyOfIndex.applyAsLong(i));
+        Batch batch = new Batch((int) Math.min(BUILD_BATCH, Math.max(1, entries)));
+        long[] keys = new long[batch.size()];
+        for (long from = 0; from < entries; from += keys.length) {
+            int count = (int) Math.min(keys.length, entries - from);
+            for (int j = 0; j < count; j++) {
+                keys[j] = keyOfIndex.applyAsLong(from + j);
+            }
+            filter.addBatch(keys, 0, count, batch);
+        }
+        return filter;
+    }
+
+    /**
+     * Builds a filter holding {@code keys} (FastFilter's {@code Bloom.construct(long[], double)} shape).
+     * The same bits are set as by the generator form for the same keys in the same order.
+     *
+     * @param keys         the stored keys, n = keys.length
+     * @param bitsPerEntry b, finite and {@code > 0} (see {@link #hasFilter(double)})
+     * @param hashSeed     seed passed to {@link Hashing#hash64(long, long)}
+     */
+    public static StandardBloom construct(long[] keys, double bitsPerEntry, long hashSeed) {
+        if (keys == null) {
+            throw new IllegalArgumentException("keys must not be null");
+        }
+        StandardBloom filter = new StandardBloom(keys.length, bitsFor(keys.length, bitsPerEntry),
+                hashesFor(bitsPerEntry), hashSeed);
+        Batch batch = new Batch(Math.min(BUILD_BATCH, Math.max(1, keys.length)));
+        for (int from = 0; from < keys.length; from += batch.size()) {
+            filter.addBatch(keys, from, Math.min(batch.size(), keys.length - from), batch);
         }
         return filter;
     }
@@ -184,13 +217,62 @@ public final class StandardBloom implements Filter {
         return true;
     }
 
-    private void add(long key) {
-        long g = Hashing.hash64(key, hashSeed);
-        long h2 = Long.rotateLeft(g, 32) | 1L;
+    /** Working arrays of one build batch, allocated once per build: probe values, steps, bit indexes. */
+    private record Batch(long[] probe, long[] step, long[] bit) {
+        Batch(int size) {
+            this(new long[size], new long[size], new long[size]);
+        }
+
+        int size() {
+            return probe.length;
+        }
+    }
+
+    /**
+     * Sets the bits of {@code keys[from .. from+count-1]}: the same bits as adding the keys one at a
+     * time (each key's probes follow {@link #probeIndex}), in the order probe 0 of every key, then probe 1
+     * of every key, and so on; OR-ing bits in does not depend on the order.
+     *
+     * <p>Why the work is split into short loops over the batch: each loop is straight-line 64-bit
+     * arithmetic over arrays (finalize every probe value and step every key's sequence; then map every
+     * finalized value into [0, m)), which C2 vectorizes with AVX-512's 64-bit multiplies. One loop doing
+     * both, or one using the 128-bit {@code multiplyHigh}, stays scalar and measured several times slower
+     * per probe (docs/benchmarks.md, "Filter build speed"). The last loop sets the bits: independent
+     * stores the CPU overlaps. No allocation per key.
+     */
+    private void addBatch(long[] keys, int from, int count, Batch batch) {
+        long[] g = batch.probe();
+        long[] step = batch.step();
+        long[] bit = batch.bit();
+        long offset = Hashing.seedOffset(hashSeed);
+        for (int j = 0; j < count; j++) {
+            g[j] = Hashing.mix13(keys[from + j] + offset);
+        }
+        for (int j = 0; j < count; j++) {
+            step[j] = Long.rotateLeft(g[j], 32) | 1L;
+        }
+        long[] w = words;
+        long m = bits;
+        boolean narrow = m <= MAX_NARROW_RANGE;
         for (int i = 0; i < hashes; i++) {
-            long bit = FastRange.fastRange64(Hashing.mix13(g), bits);
-            words[(int) (bit >>> 6)] |= 1L << bit;
-            g += h2;
+            for (int j = 0; j < count; j++) {
+                long probe = g[j];
+                bit[j] = Hashing.mix13(probe);
+                g[j] = probe + step[j];
+            }
+            if (narrow) {
+                for (int j = 0; j < count; j++) {
+                    bit[j] = FastRange.fastRange64Narrow(bit[j], m);
+                }
+            } else {
+                for (int j = 0; j < count; j++) {
+                    bit[j] = FastRange.fastRange64(bit[j], m);
+                }
+            }
+            for (int j = 0; j < count; j++) {
+                long b = bit[j];
+                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
+            }
         }
     }
 
@@ -214,6 +296,11 @@ public final class StandardBloom implements Filter {
     /** The seed passed to {@link Hashing#hash64(long, long)}. */
     public long hashSeed() {
         return hashSeed;
+    }
+
+    /** A copy of the bit array (tests compare builds bit for bit). */
+    long[] words() {
+        return words.clone();
     }
 
     /** Number of bits set to 1 (a fill diagnostic; computed on each call). */
