@@ -1,5 +1,6 @@
 package org.monkeyeval.filter;
 
+import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -456,7 +457,7 @@ public final class RocksDbLocalBloom implements Filter {
         return (int) FastRange.fastRange32((int) h, queryLines) * WORDS_PER_LINE;
     }
 
-    /** Working arrays of one build batch, allocated once per build: probe values, line starts, bit indexes. */
+    /** Working arrays of one batch, allocated once per build or check: probe values, line starts, bit indexes. */
     private record Batch(long[] probe, long[] lineBit, long[] bit) {
         Batch(int size) {
             this(new long[size], new long[size], new long[size]);
@@ -470,46 +471,90 @@ public final class RocksDbLocalBloom implements Filter {
     /**
      * Sets the k bits of each of {@code keys[from .. from+count-1]} along RocksDB's serial chain
      * (AddHash): the same bits as adding the keys one at a time, set in the order probe 0 of every key,
-     * then probe 1 of every key, and so on (OR-ing bits in does not depend on the order).
-     *
-     * <p>Why it is written this way: every loop but the last is straight-line 64-bit arithmetic over
-     * arrays, which C2 vectorizes with AVX-512's 64-bit multiplies: hash the batch; pick each key's line
-     * ({@link FastRange#fastRange32} computed from wrapping products, the form C2 on JDK 17 vectorizes,
-     * see {@link FastRange#fastRange64Narrow}); then per probe round, every key's bit index in the filter
-     * (line start in bits plus the top 9 bits of its 32-bit probe value) and the next probe value
-     * ({@code x * 0x9E3779B9 mod 2^32}, the multiply done in 64 bits and masked, which leaves the low 32
-     * bits unchanged). The last loop of a round sets one bit per key: independent stores to different
-     * lines, which the CPU overlaps, where setting one key's k bits in turn chains stores to the same
-     * words. Measured in docs/benchmarks.md, "Filter build speed". No allocation per key.
+     * then probe 1 of every key, and so on (OR-ing bits in does not depend on the order). The bit indexes
+     * come from {@link #startBatch} and {@link #nextRound}; each round's loop here sets one bit per key,
+     * independent stores to different lines, which the CPU overlaps, where setting one key's k bits in
+     * turn chains stores to the same words. No allocation per key.
      */
     private void addBatch(long[] keys, int from, int count, Batch batch) {
+        startBatch(keys, from, count, batch);
+        long[] bit = batch.bit();
+        long[] w = words;
+        for (int i = 0; i < numProbes; i++) {
+            nextRound(count, batch);
+            for (int j = 0; j < count; j++) {
+                long b = bit[j];
+                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
+            }
+        }
+    }
+
+    /** Batched {@link #mayContain} over the keys, for checking a filter against its own keys. */
+    @Override
+    public int firstRejected(long[] keys, int count) {
+        Batch batch = new Batch(Math.min(BUILD_BATCH, Math.max(1, count)));
+        long[] missing = new long[batch.size()];
+        long[] bit = batch.bit();
+        long[] w = words;
+        for (int from = 0; from < count; from += batch.size()) {
+            int n = Math.min(batch.size(), count - from);
+            startBatch(keys, from, n, batch);
+            Arrays.fill(missing, 0L);
+            for (int i = 0; i < numProbes; i++) {
+                nextRound(n, batch);
+                for (int j = 0; j < n; j++) {
+                    long b = bit[j];
+                    missing[j] |= ~(w[(int) (b >>> 6)] >>> b) & 1L;
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                if (missing[j] != 0) {
+                    return from + j;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Hashes {@code keys[from .. from+count-1]} into the batch: each key's line, as the index of its
+     * first bit in the filter, and its first 32-bit probe value, upper32(h).
+     *
+     * <p>Two loops of straight-line 64-bit arithmetic over arrays, which C2 vectorizes with AVX-512's
+     * 64-bit multiplies. The line is {@link FastRange#fastRange32}{@code (lower32(h), lines)} with
+     * {@code lower32(h) * lines} read off the wrapped product {@code h * lines - (upper32(h) * lines << 32)}
+     * (exact, as lines &lt; 2^26), the form C2 on JDK 17 vectorizes (see {@link FastRange#fastRange64Narrow}).
+     */
+    private void startBatch(long[] keys, int from, int count, Batch batch) {
         long[] y = batch.probe();
         long[] lineBit = batch.lineBit();
-        long[] bit = batch.bit();
         long offset = hashOffset;
         long range = queryLines;
         for (int j = 0; j < count; j++) {
             y[j] = Hashing.mix13(keys[from + j] + offset);
         }
         for (int j = 0; j < count; j++) {
-            // line = (lower32(h) * range) >>> 32, with lower32(h) * range read off the wrapped product
-            // h * range - (upper32(h) * range << 32): exact, since range < 2^26
             long h = y[j];
             long upper = h >>> 32;
             lineBit[j] = ((h * range - ((upper * range) << 32)) >>> 32) * CACHE_LINE_BITS;
             y[j] = upper;
         }
-        long[] w = words;
-        for (int i = 0; i < numProbes; i++) {
-            for (int j = 0; j < count; j++) {
-                long p = y[j];
-                bit[j] = lineBit[j] | (p >>> BIT_POSITION_SHIFT);
-                y[j] = (p * PROBE_MULTIPLIER) & LOW_32;
-            }
-            for (int j = 0; j < count; j++) {
-                long b = bit[j];
-                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
-            }
+    }
+
+    /**
+     * The next probe round: every key's bit index (its line's first bit plus the top 9 bits of its
+     * 32-bit probe value) into the batch's bit array, and every probe value stepped along RocksDB's chain,
+     * x * 0x9E3779B9 mod 2^32 (multiplied in 64 bits and masked, which leaves the low 32 bits as they
+     * are, so the loop vectorizes like the others).
+     */
+    private void nextRound(int count, Batch batch) {
+        long[] y = batch.probe();
+        long[] lineBit = batch.lineBit();
+        long[] bit = batch.bit();
+        for (int j = 0; j < count; j++) {
+            long p = y[j];
+            bit[j] = lineBit[j] | (p >>> BIT_POSITION_SHIFT);
+            y[j] = (p * PROBE_MULTIPLIER) & LOW_32;
         }
     }
 

@@ -1,5 +1,6 @@
 package org.monkeyeval.filter;
 
+import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -217,7 +218,7 @@ public final class StandardBloom implements Filter {
         return true;
     }
 
-    /** Working arrays of one build batch, allocated once per build: probe values, steps, bit indexes. */
+    /** Working arrays of one batch, allocated once per build or check: probe values, steps, bit indexes. */
     private record Batch(long[] probe, long[] step, long[] bit) {
         Batch(int size) {
             this(new long[size], new long[size], new long[size]);
@@ -231,19 +232,57 @@ public final class StandardBloom implements Filter {
     /**
      * Sets the bits of {@code keys[from .. from+count-1]}: the same bits as adding the keys one at a
      * time (each key's probes follow {@link #probeIndex}), in the order probe 0 of every key, then probe 1
-     * of every key, and so on; OR-ing bits in does not depend on the order.
-     *
-     * <p>Why the work is split into short loops over the batch: each loop is straight-line 64-bit
-     * arithmetic over arrays (finalize every probe value and step every key's sequence; then map every
-     * finalized value into [0, m)), which C2 vectorizes with AVX-512's 64-bit multiplies. One loop doing
-     * both, or one using the 128-bit {@code multiplyHigh}, stays scalar and measured several times slower
-     * per probe (docs/benchmarks.md, "Filter build speed"). The last loop sets the bits: independent
-     * stores the CPU overlaps. No allocation per key.
+     * of every key, and so on; OR-ing bits in does not depend on the order. The bit indexes come from
+     * {@link #startBatch} and {@link #nextRound}; the loop here sets them, independent stores the CPU
+     * overlaps. No allocation per key.
      */
     private void addBatch(long[] keys, int from, int count, Batch batch) {
+        startBatch(keys, from, count, batch);
+        long[] bit = batch.bit();
+        long[] w = words;
+        for (int i = 0; i < hashes; i++) {
+            nextRound(count, batch);
+            for (int j = 0; j < count; j++) {
+                long b = bit[j];
+                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
+            }
+        }
+    }
+
+    /** Batched {@link #mayContain} over the keys, for checking a filter against its own keys. */
+    @Override
+    public int firstRejected(long[] keys, int count) {
+        Batch batch = new Batch(Math.min(BUILD_BATCH, Math.max(1, count)));
+        long[] missing = new long[batch.size()];
+        long[] bit = batch.bit();
+        long[] w = words;
+        for (int from = 0; from < count; from += batch.size()) {
+            int n = Math.min(batch.size(), count - from);
+            startBatch(keys, from, n, batch);
+            Arrays.fill(missing, 0L);
+            for (int i = 0; i < hashes; i++) {
+                nextRound(n, batch);
+                for (int j = 0; j < n; j++) {
+                    long b = bit[j];
+                    missing[j] |= ~(w[(int) (b >>> 6)] >>> b) & 1L;
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                if (missing[j] != 0) {
+                    return from + j;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Hashes {@code keys[from .. from+count-1]} into the batch: each key's first probe value h1 and its
+     * step h2 = rotateLeft(h1, 32) | 1.
+     */
+    private void startBatch(long[] keys, int from, int count, Batch batch) {
         long[] g = batch.probe();
         long[] step = batch.step();
-        long[] bit = batch.bit();
         long offset = Hashing.seedOffset(hashSeed);
         for (int j = 0; j < count; j++) {
             g[j] = Hashing.mix13(keys[from + j] + offset);
@@ -251,27 +290,35 @@ public final class StandardBloom implements Filter {
         for (int j = 0; j < count; j++) {
             step[j] = Long.rotateLeft(g[j], 32) | 1L;
         }
-        long[] w = words;
+    }
+
+    /**
+     * The next probe round: every key's bit index, fastRange64(mix13(g), m), into the batch's bit array,
+     * and every key's g stepped by its h2.
+     *
+     * <p>Why two short loops: each is straight-line 64-bit arithmetic over arrays, which C2 vectorizes
+     * with AVX-512's 64-bit multiplies (finalize and step; then map into [0, m) with
+     * {@link FastRange#fastRange64Narrow}). One loop doing both, or one using the 128-bit
+     * {@code multiplyHigh}, stays scalar and measured several times slower per probe
+     * (docs/benchmarks.md, "Filter build speed").
+     */
+    private void nextRound(int count, Batch batch) {
+        long[] g = batch.probe();
+        long[] step = batch.step();
+        long[] bit = batch.bit();
+        for (int j = 0; j < count; j++) {
+            long probe = g[j];
+            bit[j] = Hashing.mix13(probe);
+            g[j] = probe + step[j];
+        }
         long m = bits;
-        boolean narrow = m <= MAX_NARROW_RANGE;
-        for (int i = 0; i < hashes; i++) {
+        if (m <= MAX_NARROW_RANGE) {
             for (int j = 0; j < count; j++) {
-                long probe = g[j];
-                bit[j] = Hashing.mix13(probe);
-                g[j] = probe + step[j];
+                bit[j] = FastRange.fastRange64Narrow(bit[j], m);
             }
-            if (narrow) {
-                for (int j = 0; j < count; j++) {
-                    bit[j] = FastRange.fastRange64Narrow(bit[j], m);
-                }
-            } else {
-                for (int j = 0; j < count; j++) {
-                    bit[j] = FastRange.fastRange64(bit[j], m);
-                }
-            }
+        } else {
             for (int j = 0; j < count; j++) {
-                long b = bit[j];
-                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
+                bit[j] = FastRange.fastRange64(bit[j], m);
             }
         }
     }

@@ -1,6 +1,9 @@
 package org.monkeyeval.filter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -8,7 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The batched builds set exactly the bits the former one-key-at-a-time build set ({@link OneKeyAtATime}),
  * for both construction forms (key array and key generator), across probe counts and across sizes that
- * fill no batch, exactly one, and leave a partial last batch. Every published count rests on these bits.
+ * fill no batch, exactly one, and leave a partial last batch; and the batched check of a filter against
+ * keys gives the answer of {@code mayContain} one key at a time. Every published count rests on these bits.
  */
 final class BatchedBuildTest {
 
@@ -43,5 +47,38 @@ final class BatchedBuildTest {
         long[] expected = OneKeyAtATime.rocksDb(keys, RocksDbLocalBloom.millibitsPerKey(bitsPerKey), SEED);
         assertArrayEquals(expected, RocksDbLocalBloom.construct(keys, bitsPerKey, SEED).words());
         assertArrayEquals(expected, RocksDbLocalBloom.construct(n, bitsPerKey, i -> keys[(int) i], SEED).words());
+    }
+
+    /** The answer of asking one key at a time, as {@link Filter#firstRejected}'s default gives it. */
+    private static int firstRejectedOneAtATime(Filter f, long[] keys) {
+        for (int j = 0; j < keys.length; j++) {
+            if (!f.mayContain(keys[j])) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    @ParameterizedTest(name = "{0} stored keys/{1} bits per entry")
+    @CsvSource({"1, 10", "300, 2", "1000, 10", "5000, 19.07"})
+    void firstRejected_batched_sameAnswerAsMayContainPerKey(int n, double bitsPerEntry) {
+        long[] stored = keys(n, 3);
+        KeySpace space = new KeySpace(3);
+        // absent keys, then the stored ones: the first rejection is among the absent keys
+        long[] mixed = new long[n + 700];
+        for (int j = 0; j < 700; j++) {
+            mixed[j] = space.absentKey(j);
+        }
+        System.arraycopy(stored, 0, mixed, 700, n);
+        for (Filter f : new Filter[] {StandardBloom.construct(stored, bitsPerEntry, SEED),
+            RocksDbLocalBloom.construct(stored, bitsPerEntry, SEED)}) {
+            assertEquals(-1, f.firstRejected(stored, stored.length), "no false negatives");
+            assertEquals(firstRejectedOneAtATime(f, mixed), f.firstRejected(mixed, mixed.length));
+            // every absent key from some point on: each prefix's answer agrees too
+            for (int cut : new int[] {1, 17, 256, 257, 699}) {
+                long[] tail = Arrays.copyOfRange(mixed, 700 - cut, mixed.length);
+                assertEquals(firstRejectedOneAtATime(f, tail), f.firstRejected(tail, tail.length), "cut " + cut);
+            }
+        }
     }
 }
