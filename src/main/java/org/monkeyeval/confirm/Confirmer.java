@@ -43,6 +43,9 @@ public final class Confirmer {
     /** Absent keys per query task: small enough to balance two cores, large enough to amortize. */
     static final long QUERY_CHUNK = 1L << 18;
 
+    /** Stored keys generated and checked per batch after a build. */
+    static final int CHECK_BATCH = 4096;
+
     /** Salt that separates the filters' hash seed from the key seed. */
     public static final long HASH_SEED_SALT = 0x6D6F_6E6B_6579_4842L;
 
@@ -244,10 +247,15 @@ public final class Confirmer {
                 i -> keys.storedKey(run, i), hashSeed);
         if (built.present()) {
             Filter filter = built.filter();
-            for (long i = 0; i < spec.builtEntries(); i++) {
-                if (!filter.mayContain(keys.storedKey(run, i))) {
-                    throw new FalseNegativeException(caseId + " " + spec.allocation() + " " + spec.layout().label()
-                            + " run " + (run + 1) + ": stored key #" + i + " was rejected");
+            long[] batch = new long[(int) Math.min(CHECK_BATCH, Math.max(1, spec.builtEntries()))];
+            for (long from = 0; from < spec.builtEntries(); from += batch.length) {
+                int count = (int) Math.min(batch.length, spec.builtEntries() - from);
+                keys.storedKeys(run, from, batch, count);
+                int rejected = filter.firstRejected(batch, count);
+                if (rejected >= 0) {
+                    throw new FalseNegativeException(caseId + " " + spec.allocation() + " "
+                            + spec.layout().label() + " run " + (run + 1) + ": stored key #" + (from + rejected)
+                            + " was rejected");
                 }
             }
         }

@@ -40,6 +40,25 @@ public final class FastRange {
     }
 
     /**
+     * {@link #fastRange64} for {@code range <= 2^32}, from 64-bit products that wrap (no 128-bit
+     * product), so that a loop of it can be vectorized. With {@code hash = hi 2^32 + lo} (unsigned
+     * 32-bit halves): {@code floor(hash range / 2^64) = floor((hi range + floor(lo range / 2^32)) / 2^32)},
+     * since the inner floor drops less than 1 from a number that is divided by 2^32 again. Both products
+     * are below 2^64 for {@code range <= 2^32}, and so is their sum (at most
+     * {@code (2^32 - 1) 2^32 + 2^32 - 1}). {@code lo range} is read off the wrapped full product:
+     * {@code hash range - (hi range << 32) = lo range (mod 2^64)}, exact because {@code lo range < 2^64}.
+     * (The direct {@code (hash & 0xFFFFFFFF) * range} form is the same number, but C2 on JDK 17 does not
+     * vectorize it.)
+     *
+     * @param range the size of the target interval, in {@code [0, 2^32]} (not checked on this hot path)
+     */
+    public static long fastRange64Narrow(long hash, long range) {
+        long high = (hash >>> 32) * range;
+        long low = hash * range - (high << 32);
+        return (high + (low >>> 32)) >>> 32;
+    }
+
+    /**
      * {@code floor(hash * range / 2^32)} with {@code hash} read as an unsigned 32-bit value: a value
      * in {@code [0, range)} for {@code 1 <= range <= 2^32}. RocksDB's {@code FastRange32}.
      *

@@ -12,6 +12,20 @@ public interface Filter {
      */
     boolean mayContain(long key);
 
+    /**
+     * The position of the first of {@code keys[0 .. count-1]} that {@link #mayContain} rejects, or -1
+     * when it accepts them all: the same answer as asking one key at a time, which is what this default
+     * does. The layouts override it with a batched form for checking a filter against its own keys.
+     */
+    default int firstRejected(long[] keys, int count) {
+        for (int j = 0; j < count; j++) {
+            if (!mayContain(keys[j])) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
     /** Bits actually allocated to the filter's bit array (after any rounding), excluding metadata. */
     long bitCount();
 

@@ -68,6 +68,24 @@ public final class KeySpace {
         return keyOf(storedCounter(run, index));
     }
 
+    /**
+     * Stored keys {@code index .. index+count-1} of run {@code run} into {@code out[0 .. count-1]}: the
+     * same keys as {@link #storedKey} one at a time, with the bounds checked once for the whole range.
+     */
+    public void storedKeys(int run, long index, long[] out, int count) {
+        if (count < 0 || count > out.length) {
+            throw new IllegalArgumentException("count (" + count + ") must be in [0, " + out.length + "]");
+        }
+        if (count == 0) {
+            return;
+        }
+        long first = storedCounter(run, index);
+        storedCounter(run, index + count - 1); // checks the last index too
+        for (int j = 0; j < count; j++) {
+            out[j] = keyOf(first + j);
+        }
+    }
+
     /** The {@code index}-th query key; never equal to any stored key of any run. */
     public long absentKey(long index) {
         return keyOf(absentCounter(index));

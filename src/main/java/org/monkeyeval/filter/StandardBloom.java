@@ -1,5 +1,6 @@
 package org.monkeyeval.filter;
 
+import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -55,6 +56,12 @@ public final class StandardBloom implements Filter {
     /** ln 2: the optimal number of probes per bit per entry. */
     public static final double LN_2 = Math.log(2.0);
 
+    /** Keys per build batch: three 2 KiB working arrays, resident in L1 beside the key batch. */
+    static final int BUILD_BATCH = 256;
+
+    /** Largest m for which {@link FastRange#fastRange64Narrow} applies: 2^32. */
+    private static final long MAX_NARROW_RANGE = 1L << 32;
+
     /** Largest bit array a Java {@code long[]} can hold here: (2^31 - 9) words of 64 bits. */
     public static final long MAX_BITS = (long) (Integer.MAX_VALUE - 8) * Long.SIZE;
 
@@ -73,8 +80,8 @@ public final class StandardBloom implements Filter {
     }
 
     /**
-     * Builds a filter holding the keys {@code keyOfIndex(0) .. keyOfIndex(entries - 1)}, generated one
-     * at a time (no key array).
+     * Builds a filter holding the keys {@code keyOfIndex(0) .. keyOfIndex(entries - 1)}, generated a batch
+     * at a time (no key array for the whole run).
      *
      * @param entries      n, {@code >= 0}
      * @param bitsPerEntry b, finite and {@code > 0} (see {@link #hasFilter(double)})
@@ -88,8 +95,35 @@ public final class StandardBloom implements Filter {
         }
         StandardBloom filter = new StandardBloom(entries, bitsFor(entries, bitsPerEntry),
                 hashesFor(bitsPerEntry), hashSeed);
-        for (long i = 0; i < entries; i++) {
-            filter.add(keyOfIndex.applyAsLong(i));
+        Batch batch = new Batch((int) Math.min(BUILD_BATCH, Math.max(1, entries)));
+        long[] keys = new long[batch.size()];
+        for (long from = 0; from < entries; from += keys.length) {
+            int count = (int) Math.min(keys.length, entries - from);
+            for (int j = 0; j < count; j++) {
+                keys[j] = keyOfIndex.applyAsLong(from + j);
+            }
+            filter.addBatch(keys, 0, count, batch);
+        }
+        return filter;
+    }
+
+    /**
+     * Builds a filter holding {@code keys} (FastFilter's {@code Bloom.construct(long[], double)} shape).
+     * The same bits are set as by the generator form for the same keys in the same order.
+     *
+     * @param keys         the stored keys, n = keys.length
+     * @param bitsPerEntry b, finite and {@code > 0} (see {@link #hasFilter(double)})
+     * @param hashSeed     seed passed to {@link Hashing#hash64(long, long)}
+     */
+    public static StandardBloom construct(long[] keys, double bitsPerEntry, long hashSeed) {
+        if (keys == null) {
+            throw new IllegalArgumentException("keys must not be null");
+        }
+        StandardBloom filter = new StandardBloom(keys.length, bitsFor(keys.length, bitsPerEntry),
+                hashesFor(bitsPerEntry), hashSeed);
+        Batch batch = new Batch(Math.min(BUILD_BATCH, Math.max(1, keys.length)));
+        for (int from = 0; from < keys.length; from += batch.size()) {
+            filter.addBatch(keys, from, Math.min(batch.size(), keys.length - from), batch);
         }
         return filter;
     }
@@ -184,13 +218,108 @@ public final class StandardBloom implements Filter {
         return true;
     }
 
-    private void add(long key) {
-        long g = Hashing.hash64(key, hashSeed);
-        long h2 = Long.rotateLeft(g, 32) | 1L;
+    /** Working arrays of one batch, allocated once per build or check: probe values, steps, bit indexes. */
+    private record Batch(long[] probe, long[] step, long[] bit) {
+        Batch(int size) {
+            this(new long[size], new long[size], new long[size]);
+        }
+
+        int size() {
+            return probe.length;
+        }
+    }
+
+    /**
+     * Sets the bits of {@code keys[from .. from+count-1]}: the same bits as adding the keys one at a
+     * time (each key's probes follow {@link #probeIndex}), in the order probe 0 of every key, then probe 1
+     * of every key, and so on; OR-ing bits in does not depend on the order. The bit indexes come from
+     * {@link #startBatch} and {@link #nextRound}; the loop here sets them, independent stores the CPU
+     * overlaps. No allocation per key.
+     */
+    private void addBatch(long[] keys, int from, int count, Batch batch) {
+        startBatch(keys, from, count, batch);
+        long[] bit = batch.bit();
+        long[] w = words;
         for (int i = 0; i < hashes; i++) {
-            long bit = FastRange.fastRange64(Hashing.mix13(g), bits);
-            words[(int) (bit >>> 6)] |= 1L << bit;
-            g += h2;
+            nextRound(count, batch);
+            for (int j = 0; j < count; j++) {
+                long b = bit[j];
+                w[(int) (b >>> 6)] |= 1L << b; // word b >>> 6, bit b & 63 (the long shift uses the low six bits)
+            }
+        }
+    }
+
+    /** Batched {@link #mayContain} over the keys, for checking a filter against its own keys. */
+    @Override
+    public int firstRejected(long[] keys, int count) {
+        Batch batch = new Batch(Math.min(BUILD_BATCH, Math.max(1, count)));
+        long[] missing = new long[batch.size()];
+        long[] bit = batch.bit();
+        long[] w = words;
+        for (int from = 0; from < count; from += batch.size()) {
+            int n = Math.min(batch.size(), count - from);
+            startBatch(keys, from, n, batch);
+            Arrays.fill(missing, 0L);
+            for (int i = 0; i < hashes; i++) {
+                nextRound(n, batch);
+                for (int j = 0; j < n; j++) {
+                    long b = bit[j];
+                    missing[j] |= ~(w[(int) (b >>> 6)] >>> b) & 1L;
+                }
+            }
+            for (int j = 0; j < n; j++) {
+                if (missing[j] != 0) {
+                    return from + j;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Hashes {@code keys[from .. from+count-1]} into the batch: each key's first probe value h1 and its
+     * step h2 = rotateLeft(h1, 32) | 1.
+     */
+    private void startBatch(long[] keys, int from, int count, Batch batch) {
+        long[] g = batch.probe();
+        long[] step = batch.step();
+        long offset = Hashing.seedOffset(hashSeed);
+        for (int j = 0; j < count; j++) {
+            g[j] = Hashing.mix13(keys[from + j] + offset);
+        }
+        for (int j = 0; j < count; j++) {
+            step[j] = Long.rotateLeft(g[j], 32) | 1L;
+        }
+    }
+
+    /**
+     * The next probe round: every key's bit index, fastRange64(mix13(g), m), into the batch's bit array,
+     * and every key's g stepped by its h2.
+     *
+     * <p>Why two short loops: each is straight-line 64-bit arithmetic over arrays, which C2 vectorizes
+     * with AVX-512's 64-bit multiplies (finalize and step; then map into [0, m) with
+     * {@link FastRange#fastRange64Narrow}). One loop doing both, or one using the 128-bit
+     * {@code multiplyHigh}, stays scalar and measured several times slower per probe
+     * (docs/benchmarks.md, "Filter build speed").
+     */
+    private void nextRound(int count, Batch batch) {
+        long[] g = batch.probe();
+        long[] step = batch.step();
+        long[] bit = batch.bit();
+        for (int j = 0; j < count; j++) {
+            long probe = g[j];
+            bit[j] = Hashing.mix13(probe);
+            g[j] = probe + step[j];
+        }
+        long m = bits;
+        if (m <= MAX_NARROW_RANGE) {
+            for (int j = 0; j < count; j++) {
+                bit[j] = FastRange.fastRange64Narrow(bit[j], m);
+            }
+        } else {
+            for (int j = 0; j < count; j++) {
+                bit[j] = FastRange.fastRange64(bit[j], m);
+            }
         }
     }
 
@@ -214,6 +343,11 @@ public final class StandardBloom implements Filter {
     /** The seed passed to {@link Hashing#hash64(long, long)}. */
     public long hashSeed() {
         return hashSeed;
+    }
+
+    /** A copy of the bit array (tests compare builds bit for bit). */
+    long[] words() {
+        return words.clone();
     }
 
     /** Number of bits set to 1 (a fill diagnostic; computed on each call). */

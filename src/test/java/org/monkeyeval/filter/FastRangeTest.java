@@ -67,4 +67,21 @@ final class FastRangeTest {
         assertEquals(1953, FastRange.fastRange32(-1, 1954));
         assertEquals(977, FastRange.fastRange32(Integer.MIN_VALUE, 1954));
     }
+
+    @Test
+    void fastRange64Narrow_rangesUpTo2To32_equalFastRange64() {
+        long[] hashEdges = {0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 0xFFFF_FFFFL, 1L << 32, -(1L << 32)};
+        long[] rangeEdges = {0L, 1L, 2L, 63L, 10_000_000L, 0xFFFF_FFFEL, 0xFFFF_FFFFL, 1L << 32};
+        for (long h : hashEdges) {
+            for (long m : rangeEdges) {
+                assertEquals(FastRange.fastRange64(h, m), FastRange.fastRange64Narrow(h, m), h + " into " + m);
+            }
+        }
+        SplittableRandom random = new SplittableRandom(2019);
+        for (int i = 0; i < 200_000; i++) {
+            long h = random.nextLong();
+            long m = random.nextLong(1L, (1L << 32) + 1);
+            assertEquals(FastRange.fastRange64(h, m), FastRange.fastRange64Narrow(h, m), h + " into " + m);
+        }
+    }
 }

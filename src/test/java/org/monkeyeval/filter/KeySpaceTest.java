@@ -99,4 +99,15 @@ final class KeySpaceTest {
         assertNotEquals(KEYS.storedKey(0, 0), other.storedKey(0, 0));
         assertNotEquals(KEYS.absentKey(0), other.absentKey(0));
     }
+
+    @Test
+    void storedKeys_range_equalsStoredKeyOneAtATime() {
+        KeySpace space = new KeySpace(11);
+        long[] out = new long[1000];
+        space.storedKeys(4, KeySpace.MAX_INDEX - 1000, out, 1000);
+        for (int j = 0; j < 1000; j++) {
+            assertEquals(space.storedKey(4, KeySpace.MAX_INDEX - 1000 + j), out[j]);
+        }
+        assertThrows(IllegalArgumentException.class, () -> space.storedKeys(4, KeySpace.MAX_INDEX - 999, out, 1000));
+    }
 }
