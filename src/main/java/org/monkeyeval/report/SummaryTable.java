@@ -12,7 +12,7 @@ import org.monkeyeval.model.Run;
 /**
  * Fixed-width text tables for people reading a terminal. Six significant digits, locale-independent;
  * the CSV files hold the full-precision numbers. One number format per column: a column is printed
- * in plain notation when all its numbers read well that way (1e-4 &lt;= |x| &lt; 1e9, or 0), and
+ * in plain notation when all its numbers read well that way (1e-5 &lt;= |x| &lt; 1e9, or 0), and
  * otherwise entirely in scientific notation, so that no column mixes "9.00000e-07" with "0.0009".
  */
 public final class SummaryTable {
@@ -99,7 +99,7 @@ public final class SummaryTable {
     /** True when plain notation with six significant digits reads well for {@code v}. */
     static boolean plainReads(double v) {
         double a = Math.abs(v);
-        return v == 0.0 || !Double.isFinite(v) || (a >= 1e-4 && a < 1e9);
+        return v == 0.0 || !Double.isFinite(v) || (a >= 1e-5 && a < 1e9);
     }
 
     static String plain(double v) {

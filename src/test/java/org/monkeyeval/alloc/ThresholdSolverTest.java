@@ -135,7 +135,7 @@ final class ThresholdSolverTest {
 
     @Test
     void solve_tinyBudgetOverSkewedRuns_spendsBudgetWithinTolerance() {
-        // smallest failing case found by ThresholdSolverProperties: the closed form's rounding alone
+        // smallest failing case found by ThresholdSolverPropertiesTest: the closed form's rounding alone
         // missed the budget by 1e-7 of 35 bits
         long[] n = {1, 17_538_805};
         double budget = 2.0e-6 * 17_538_806;

@@ -26,7 +26,7 @@ import net.jqwik.api.constraints.Scale;
  * shrinks towards one run of one entry and small budgets, so the report shows the smallest case
  * that still fails.
  */
-final class ThresholdSolverProperties {
+final class ThresholdSolverPropertiesTest {
 
     private static final ThresholdSolver SOLVER = new ThresholdSolver();
 
