@@ -58,6 +58,28 @@ public enum Layout {
     }
 
     /**
+     * The FPR this layout's filter is predicted to have for a run of {@code entries} keys at
+     * {@code bitsPerEntry}, without building it: the same prediction as {@code predicted_fpr} of a built
+     * filter (the exact binomial line-load mixture for {@link #ROCKSDB}, (1 - e^(-kn/m))^k for
+     * {@link #STANDARD}); 1 when the layout's rules give the run no filter (every lookup reads the run).
+     */
+    public double predictedFpr(long entries, double bitsPerEntry) {
+        if (this == STANDARD) {
+            if (!StandardBloom.hasFilter(bitsPerEntry)) {
+                return 1.0;
+            }
+            return StandardBloom.predictedFpr(entries, StandardBloom.bitsFor(entries, bitsPerEntry),
+                    StandardBloom.hashesFor(bitsPerEntry));
+        }
+        if (!RocksDbLocalBloom.hasFilter(bitsPerEntry)) {
+            return 1.0;
+        }
+        int millibits = RocksDbLocalBloom.millibitsPerKey(bitsPerEntry);
+        return Predictions.cacheLocal(entries, RocksDbLocalBloom.lines(entries, millibits),
+                RocksDbLocalBloom.chooseNumProbes(millibits)).mean();
+    }
+
+    /**
      * Builds this layout's filter over {@code keyOfIndex(0 .. entries-1)}, or no filter when the
      * layout's rules give none at this many bits per entry.
      */

@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 /**
  * Writes a set of documents into an output folder all at once: every file is first written to a
  * temporary folder beside the target, then moved into place. A failure before the moves leaves
- * the target untouched; other files already in the target are kept.
+ * the target untouched; other files already in the target are kept. Document names may name a
+ * sub-folder ({@code figures/a.svg}).
  */
 public final class OutputFolder {
 
@@ -44,20 +45,33 @@ public final class OutputFolder {
         Path staging = Files.createTempDirectory(parent, "." + absolute.getFileName() + ".tmp-");
         try {
             for (Map.Entry<String, String> document : documents.entrySet()) {
-                Files.writeString(staging.resolve(document.getKey()), document.getValue(), StandardCharsets.UTF_8);
+                Path file = inside(staging, document.getKey());
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, document.getValue(), StandardCharsets.UTF_8);
             }
             Files.createDirectories(absolute);
             for (String name : documents.keySet()) {
-                move(staging.resolve(name), absolute.resolve(name));
+                Path to = inside(absolute, name);
+                Files.createDirectories(to.getParent());
+                move(staging.resolve(name), to);
             }
             for (String name : stale) {
                 if (!documents.containsKey(name)) {
-                    Files.deleteIfExists(absolute.resolve(name));
+                    Files.deleteIfExists(inside(absolute, name));
                 }
             }
         } finally {
             deleteTree(staging);
         }
+    }
+
+    /** A document name may hold a sub-folder ("figures/a.svg") but may not leave the folder. */
+    private static Path inside(Path folder, String name) throws IOException {
+        Path file = folder.resolve(name).normalize();
+        if (!file.startsWith(folder) || file.equals(folder)) {
+            throw new IOException("document name " + name + " leaves the output folder");
+        }
+        return file;
     }
 
     private static void move(Path from, Path to) throws IOException {

@@ -15,6 +15,17 @@ public record ToolInfo(String name, String version) {
 
     /** The running build's identity. */
     public static ToolInfo current() {
+        Properties properties = buildProperties();
+        return new ToolInfo(properties.getProperty("name", "monkey-eval"),
+                properties.getProperty("version", "unknown"));
+    }
+
+    /** A value the build wrote into {@code monkey-eval.properties} (e.g. a library version), or "unknown". */
+    public static String buildProperty(String key) {
+        return buildProperties().getProperty(key, "unknown");
+    }
+
+    private static Properties buildProperties() {
         Properties properties = new Properties();
         try (InputStream in = ToolInfo.class.getResourceAsStream("/monkey-eval.properties")) {
             if (in != null) {
@@ -23,7 +34,6 @@ public record ToolInfo(String name, String version) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ToolInfo(properties.getProperty("name", "monkey-eval"),
-                properties.getProperty("version", "unknown"));
+        return properties;
     }
 }
