@@ -119,6 +119,7 @@ final class ConfirmCommand implements Callable<Integer> {
         OutputFolder.write(folders.out, report.documents(), List.of(EngineTables.FILE));
         spec.commandLine().getOut().print(ConfirmSummary.cases(counts));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), folders.out);
+        spec.commandLine().getOut().println(ReportHint.line(folders));
         return ExitCodes.OK;
     }
 

@@ -40,6 +40,7 @@ final class RunCommand implements Callable<Integer> {
         OutputFolder.write(folders.out, documents);
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", documents.keySet()), folders.out);
+        spec.commandLine().getOut().println(ReportHint.line(folders));
         return ExitCodes.OK;
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,6 +29,7 @@ import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmReport;
@@ -35,6 +37,8 @@ import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.ReportData;
+import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.verify.Verifier;
 
@@ -45,7 +49,8 @@ import org.monkeyeval.verify.Verifier;
             + "an input or output no longer matches its SHA-256 in the provenance files. When --out "
             + "holds confirm-provenance.json, the confirmation is rerun with its seed and queries "
             + "and its tables are checked too; with an engine section, the engine check reruns as "
-            + "well. Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked "
+            + "well. When --out holds report-provenance.json, sweep.csv is recomputed and report.html and "
+            + "figures/*.svg are redrawn from the published tables and must be byte-identical. Inside an unpacked bundle (SHA256SUMS beside --out) every file is checked "
             + "against SHA256SUMS. Exit 0 on match, 1 on any regression.")
 final class VerifyCommand implements Callable<Integer> {
 
@@ -98,6 +103,9 @@ final class VerifyCommand implements Callable<Integer> {
             results.add(verifier.verify(folders.out, files, tables, ConfirmReport.PROVENANCE_FILE,
                     confirm.documents().get(ConfirmReport.PROVENANCE_FILE), List.of("method")));
         }
+        if (Files.exists(folders.out.resolve(ReportDocuments.PROVENANCE_FILE))) {
+            results.addAll(verifyReport(files, verifier));
+        }
         Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
             List<String> problems = BundleChecker.check(bundleRoot);
@@ -114,6 +122,31 @@ final class VerifyCommand implements Callable<Integer> {
         results.forEach(r -> r.lines().forEach(spec.commandLine().getOut()::println));
         spec.commandLine().getOut().println(passed ? "PASS" : "REGRESSION");
         return passed ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /**
+     * sweep.csv is recomputed from the cases and compared by tolerance; the page and figures are
+     * redrawn from the published tables (sweep.csv included) and compared byte for byte.
+     */
+    private List<Verifier.Result> verifyReport(List<CaseFile> files, Verifier verifier) throws Exception {
+        String sweep = ReportDocuments.sweep(files, new ThresholdSolver());
+        Map<String, String> published = ReportCommand.readTables(folders.out);
+        Path publishedSweep = folders.out.resolve(SweepTable.FILE);
+        published.put(SweepTable.FILE, Files.exists(publishedSweep)
+                ? Files.readString(publishedSweep, StandardCharsets.UTF_8) : sweep);
+        Map<String, String> redrawn;
+        try {
+            redrawn = new LinkedHashMap<>(ReportDocuments.render(files, published, ToolInfo.current(),
+                    List.of("verify"), SourceDateEpoch.fromEnvironment()));
+        } catch (ReportData.TableException e) {
+            throw new InvalidInputException(folders.out + java.io.File.separator + e.getMessage());
+        }
+        String provenance = redrawn.remove(ReportDocuments.PROVENANCE_FILE);
+        redrawn.remove(SweepTable.FILE);
+        return List.of(
+                verifier.verify(folders.out, files, List.of(new Verifier.Table(SweepTable.FILE, SweepTable.KEY, sweep)),
+                        ReportDocuments.PROVENANCE_FILE, provenance, List.of("sweep", "figures")),
+                verifier.verifyBytes(folders.out, redrawn, List.of(ReportDocuments.FIGURES_FOLDER)));
     }
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
