@@ -85,7 +85,7 @@ final class MarkedRenderers {
         }
     }
 
-    /** Points with vertical error bars, each point and its bar one group. */
+    /** Points with vertical error bars, each point one group. */
     static final class ErrorPoints extends XYErrorRenderer {
         private static final long serialVersionUID = 1L;
 
@@ -94,10 +94,16 @@ final class MarkedRenderers {
                              Rectangle2D dataArea, org.jfree.chart.plot.PlotRenderingInfo info, XYPlot plot,
                              ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series, int item,
                              CrosshairState crosshairState, int pass) {
-            beginElementGroup(g2, new XYItemKey<>(dataset.getSeriesKey(series).toString(), item));
+            // the interval is drawn in the first pass, the point in the item pass: one group per point
+            boolean mark = isItemPass(pass);
+            if (mark) {
+                beginElementGroup(g2, new XYItemKey<>(dataset.getSeriesKey(series).toString(), item));
+            }
             super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item,
                     crosshairState, pass);
-            endElementGroup(g2);
+            if (mark) {
+                endElementGroup(g2);
+            }
         }
     }
 
