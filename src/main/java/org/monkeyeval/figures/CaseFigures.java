@@ -227,7 +227,7 @@ public final class CaseFigures {
 
         NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
         memory.setNumberFormatOverride(new AxisFormat());
-        memory.setRange(0.0, 24.5);
+        memory.setRange(-0.5, 24.5); // room for the measured points drawn 0.2 left of a budget of 0
         LogAxis probes = logAxis("expected probes R per lookup (log scale)");
         Range range = DatasetUtils.findRangeBounds(curves, true);
         if (measured.getSeriesCount() > 0) {

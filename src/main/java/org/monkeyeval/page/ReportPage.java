@@ -36,7 +36,7 @@ final class ReportPage {
             body { margin: 0; background: var(--bg); color: var(--fg);
               font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
             main { max-width: 1240px; margin: 0 auto; padding: 1.5rem 1.25rem 4rem; }
-            header.top { border-bottom: 1px solid var(--line); padding-bottom: 1rem; margin-bottom: 1.5rem; }
+            header.top { padding-bottom: .25rem; }
             h1 { font-size: 1.9rem; line-height: 1.2; margin: 0 0 .5rem; letter-spacing: -0.01em; }
             h2 { font-size: 1.45rem; margin: 2.5rem 0 .5rem; padding-top: 1rem; border-top: 1px solid var(--line); }
             h3 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
@@ -64,6 +64,8 @@ final class ReportPage {
             figure.wide { max-width: 820px; margin: 1rem 0; }
             figure svg { display: block; width: 100%; height: auto; }
             figcaption { font-size: .85rem; color: #4a4a52; padding: .35rem .25rem 0; }
+            figcaption a { color: #005a8e; }
+            .figures figure.span { grid-column: 1 / -1; justify-self: center; width: 100%; max-width: 880px; }
             nav.cases { display: flex; flex-wrap: wrap; gap: .35rem .9rem; margin: .5rem 0 0; font-size: .95rem; }
             footer { margin-top: 3rem; color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line);
               padding-top: 1rem; }
@@ -162,8 +164,8 @@ final class ReportPage {
                 .append(Html.escape(s.text("budget_field"))).append("</code>)</dd>")
                 .append("<dt>workload</dt><dd>lookups of absent keys, every run probed in order</dd>")
                 .append("<dt>R</dt><dd>uniform ").append(Html.shown(s.text("uniform_R"))).append(", optimized ")
-                .append(Html.shown(s.text("optimized_R"))).append(": <b>").append(Html.shown(s.text("improvement")))
-                .append("×</b> fewer wasted probes</dd>");
+                .append(Html.shown(s.text("optimized_R"))).append(": improvement <b>")
+                .append(Html.shown(s.text("improvement"))).append("×</b></dd>");
         if (s.has("threshold_t")) {
             out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");
         }
@@ -208,8 +210,11 @@ final class ReportPage {
         }
 
         out.append("<h3>Figures</h3>\n<div class=\"figures\">\n");
-        for (Figure figure : figures) {
-            out.append("<figure id=\"figure-").append(figure.name()).append("\">\n").append(figure.element())
+        for (int i = 0; i < figures.size(); i++) {
+            Figure figure = figures.get(i);
+            // the last figure (R against memory) gets a row of its own, the two per-run figures share one
+            String span = i == figures.size() - 1 && figures.size() % 2 == 1 ? " class=\"span\"" : "";
+            out.append("<figure id=\"figure-").append(figure.name()).append('"').append(span).append(">\n").append(figure.element())
                     .append("\n<figcaption>").append(Html.escape(figure.title())).append(" (<a href=\"figures/")
                     .append(figure.name()).append(".svg\">SVG</a>)</figcaption>\n</figure>\n");
         }
