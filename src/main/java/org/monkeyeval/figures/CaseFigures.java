@@ -61,7 +61,7 @@ public final class CaseFigures {
     static String runLabel(ReportData.Row row) {
         String name = row.text("run_name");
         String label = name.isEmpty() ? "run " + row.text("run") : name;
-        return label + " (" + AxisFormat.grouped(Long.parseLong(row.text("entries"))) + ")";
+        return label + " (" + AxisFormat.grouped(row.whole("entries")) + ")";
     }
 
     /** Figure 1: bits per entry of every run, uniform beside optimized, runs in probe order. */

@@ -40,7 +40,12 @@ final class Html {
         if (tableValue.isEmpty()) {
             return "";
         }
-        BigDecimal exact = new BigDecimal(tableValue);
+        BigDecimal exact;
+        try {
+            exact = new BigDecimal(tableValue);
+        } catch (NumberFormatException e) {
+            return tableValue; // not a number: shown as the table holds it
+        }
         if (exact.signum() == 0) {
             return "0";
         }

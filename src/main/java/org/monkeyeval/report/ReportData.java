@@ -49,6 +49,17 @@ public record ReportData(List<CaseData> cases) {
             return v;
         }
 
+        /** A whole number such as an entry count, exactly. */
+        public long whole(String column) {
+            String v = text(column);
+            try {
+                return Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                throw new TableException(file + ":" + line + ": column " + column + ": not a whole number: '" + v
+                        + "'");
+            }
+        }
+
         public double number(String column) {
             String v = text(column);
             try {

@@ -109,6 +109,18 @@ final class ReportCommandTest {
     }
 
     @Test
+    void report_numberThatIsNotOne_exit3NamingFileLineAndColumn() throws IOException {
+        Path rows = out.resolve("rows.csv");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(rows));
+        lines.set(1, lines.get(1).replace(",10,0.008192549468178961,10,", ",ten,0.008192549468178961,10,"));
+        Files.writeString(rows, String.join("\r\n", lines) + "\r\n");
+        Cli.Outcome o = report();
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertTrue(o.err().contains("rows.csv:2: column uniform_bits_per_entry: not a finite number: 'ten'"), o.err());
+        assertFalse(Files.exists(out.resolve("report.html")));
+    }
+
+    @Test
     void report_tableWithUnknownColumns_drawsTheSamePage() throws IOException {
         assertEquals(0, report().exitCode());
         String before = Files.readString(out.resolve("report.html"));

@@ -1,13 +1,16 @@
 package org.monkeyeval.confirm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A layout's prediction without building the filter (used by the memory sweep) is the very number a
- * built filter of that layout reports as predicted_fpr; no filter under the layout's rules means 1.
+ * built filter of that layout reports as predicted_fpr; no filter under the layout's rules means 1;
+ * a filter at RocksDB's size cap is predicted without summing over its enormous line loads.
  */
 final class LayoutPredictionTest {
 
@@ -23,5 +26,12 @@ final class LayoutPredictionTest {
         if (built.filter() == null) {
             assertEquals(1.0, layout.predictedFpr(entries, bits));
         }
+    }
+
+    @Test
+    void predictedFpr_rocksdbFilterAtItsSizeCap_everyBitSetRateNearOne() {
+        // 2^61 keys at 10 bits per key hit RocksDB's cap on filter data: about 8.6e10 keys per line
+        double p = Layout.ROCKSDB.predictedFpr(1L << 61, 10.0);
+        assertTrue(p > 0.999 && p <= 1.0, "rate " + p);
     }
 }
