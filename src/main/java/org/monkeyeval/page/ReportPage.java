@@ -52,7 +52,7 @@ final class ReportPage {
             th:first-child, td:first-child { text-align: left; }
             tbody th { background: transparent; font-weight: 600; position: static; }
             tbody tr:nth-child(even) { background: var(--zebra); }
-            tbody tr:last-child td { border-bottom: none; }
+            tbody tr:last-child td, tbody tr:last-child th { border-bottom: none; }
             td.better { color: var(--good); font-weight: 600; }
             dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .75rem 0; }
             dl.facts dt { color: var(--muted); }
@@ -98,7 +98,10 @@ final class ReportPage {
         summary(out, data);
         out.append("<figure class=\"wide\" id=\"figure-").append(improvement.name()).append("\">\n")
                 .append(improvement.element()).append("\n<figcaption>").append(Html.escape(improvement.title()))
-                .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>;")
+                .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>; a dot")
+                .append(" marks each case's own budget, and cases whose runs have the same relative sizes draw")
+                .append(" the same line (the improvement does not change with memory while every run keeps a")
+                .append(" filter);")
                 .append(" also <a href=\"figures/").append(improvement.name()).append(".svg\">figures/")
                 .append(improvement.name()).append(".svg</a>.</figcaption>\n</figure>\n");
 
