@@ -1,5 +1,6 @@
 package org.monkeyeval.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ final class ReportCommand implements Callable<Integer> {
                     List.of("report", "--cases", folders.cases.toString(), "--out", folders.out.toString()),
                     SourceDateEpoch.fromEnvironment());
         } catch (ReportData.TableException e) {
-            throw new InvalidInputException(folders.out + java.io.File.separator + e.getMessage());
+            throw new InvalidInputException(folders.out + File.separator + e.getMessage());
         }
         OutputFolder.write(folders.out, documents, staleFigures(folders.out));
         long figures = documents.keySet().stream().filter(n -> n.startsWith(ReportDocuments.FIGURES_FOLDER + "/"))

@@ -1,5 +1,6 @@
 package org.monkeyeval.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -139,7 +140,7 @@ final class VerifyCommand implements Callable<Integer> {
             redrawn = new LinkedHashMap<>(ReportDocuments.render(files, published, ToolInfo.current(),
                     List.of("verify"), SourceDateEpoch.fromEnvironment()));
         } catch (ReportData.TableException e) {
-            throw new InvalidInputException(folders.out + java.io.File.separator + e.getMessage());
+            throw new InvalidInputException(folders.out + File.separator + e.getMessage());
         }
         String provenance = redrawn.remove(ReportDocuments.PROVENANCE_FILE);
         redrawn.remove(SweepTable.FILE);

@@ -3,6 +3,7 @@ package org.monkeyeval.figures;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Shape;
+import java.awt.Stroke;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
@@ -13,8 +14,10 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -304,24 +307,24 @@ public final class CaseFigures {
         }
         // a fifth of a decade beyond each end so that the end ticks are drawn and labelled
         axis.setRange(low * 0.6, high * 1.6);
-        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1.0));
+        axis.setTickUnit(new NumberTickUnit(1.0));
     }
 
-    static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot) {
+    static JFreeChart chart(String title, Plot plot) {
         JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), plot, true);
         ChartStyle.apply(chart);
         chart.setElementHinting(true);
         return chart;
     }
 
-    private static void style(LineAndShapeRenderer r, int series, Color colour, java.awt.Stroke stroke, Shape shape) {
+    private static void style(LineAndShapeRenderer r, int series, Color colour, Stroke stroke, Shape shape) {
         r.setSeriesPaint(series, colour);
         r.setSeriesStroke(series, stroke);
         r.setSeriesShape(series, shape);
         r.setSeriesShapesFilled(series, shape != SQUARE);
     }
 
-    private static void style(XYLineAndShapeRenderer r, int series, Color colour, java.awt.Stroke stroke) {
+    private static void style(XYLineAndShapeRenderer r, int series, Color colour, Stroke stroke) {
         r.setSeriesPaint(series, colour);
         r.setSeriesStroke(series, stroke);
     }

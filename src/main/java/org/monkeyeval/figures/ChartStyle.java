@@ -4,19 +4,19 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontFormatException;
-import java.awt.Paint;
 import java.awt.Stroke;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Locale;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.StandardChartTheme;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
@@ -55,8 +55,6 @@ final class ChartStyle {
     static final Stroke LINE = new BasicStroke(2.0f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     static final Stroke DASHED = new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10.0f,
             new float[] {7.0f, 4.0f}, 0.0f);
-    static final Stroke DOTTED = new BasicStroke(2.0f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10.0f,
-            new float[] {1.0f, 4.0f}, 0.0f);
     static final Stroke MARKER = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f,
             new float[] {4.0f, 3.0f}, 0.0f);
 
@@ -83,8 +81,8 @@ final class ChartStyle {
                 throw new IllegalStateException("DejaVuSans.ttf is missing from the jar");
             }
             Font font = Font.createFont(Font.TRUETYPE_FONT, in);
-            if (!font.getFamily(java.util.Locale.ROOT).equals(FAMILY)) {
-                throw new IllegalStateException("shipped font is " + font.getFamily(java.util.Locale.ROOT));
+            if (!font.getFamily(Locale.ROOT).equals(FAMILY)) {
+                throw new IllegalStateException("shipped font is " + font.getFamily(Locale.ROOT));
             }
             return font;
         } catch (IOException e) {
@@ -135,9 +133,5 @@ final class ChartStyle {
         }
         chart.getTitle().setFont(font(16f));
         chart.getTitle().setPaint(TEXT);
-    }
-
-    static Paint[] caseColours() {
-        return CASE_COLOURS.clone();
     }
 }

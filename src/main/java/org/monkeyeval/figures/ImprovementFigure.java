@@ -1,5 +1,6 @@
 package org.monkeyeval.figures;
 
+import java.awt.Color;
 import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
 
@@ -62,7 +63,7 @@ public final class ImprovementFigure {
         String title = "Improvement against memory, all cases";
         JFreeChart chart = CaseFigures.chart(title, plot);
         for (int s = 0; s < data.cases().size(); s++) {
-            java.awt.Color colour = ChartStyle.CASE_COLOURS[s % ChartStyle.CASE_COLOURS.length];
+            Color colour = ChartStyle.CASE_COLOURS[s % ChartStyle.CASE_COLOURS.length];
             lineRenderer.setSeriesPaint(s, colour);
             lineRenderer.setSeriesStroke(s, s < ChartStyle.CASE_COLOURS.length ? ChartStyle.LINE : ChartStyle.DASHED);
             dotRenderer.setSeriesPaint(s, colour);

@@ -9,14 +9,16 @@ import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.entity.EntityCollection;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CrosshairState;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.CategoryItemRendererState;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYItemRendererState;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.ItemKey;
-import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.KeyedValues2DItemKey;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYItemKey;
 
@@ -52,8 +54,8 @@ final class MarkedRenderers {
         }
 
         @Override
-        public void drawItem(Graphics2D g2, org.jfree.chart.renderer.xy.XYItemRendererState state,
-                             Rectangle2D dataArea, org.jfree.chart.plot.PlotRenderingInfo info, XYPlot plot,
+        public void drawItem(Graphics2D g2, XYItemRendererState state,
+                             Rectangle2D dataArea, PlotRenderingInfo info, XYPlot plot,
                              ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series, int item,
                              CrosshairState crosshairState, int pass) {
             current = dataset;
@@ -90,8 +92,8 @@ final class MarkedRenderers {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void drawItem(Graphics2D g2, org.jfree.chart.renderer.xy.XYItemRendererState state,
-                             Rectangle2D dataArea, org.jfree.chart.plot.PlotRenderingInfo info, XYPlot plot,
+        public void drawItem(Graphics2D g2, XYItemRendererState state,
+                             Rectangle2D dataArea, PlotRenderingInfo info, XYPlot plot,
                              ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series, int item,
                              CrosshairState crosshairState, int pass) {
             // the interval is drawn in the first pass, the point in the item pass: one group per point

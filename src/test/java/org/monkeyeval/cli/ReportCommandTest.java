@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -111,7 +112,7 @@ final class ReportCommandTest {
     @Test
     void report_numberThatIsNotOne_exit3NamingFileLineAndColumn() throws IOException {
         Path rows = out.resolve("rows.csv");
-        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(rows));
+        List<String> lines = new ArrayList<>(Files.readAllLines(rows));
         lines.set(1, lines.get(1).replace(",10,0.008192549468178961,10,", ",ten,0.008192549468178961,10,"));
         Files.writeString(rows, String.join("\r\n", lines) + "\r\n");
         Cli.Outcome o = report();
