@@ -13,11 +13,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
 
 /**
@@ -40,7 +42,8 @@ import org.monkeyeval.report.ToolInfo;
  *       entity), with name and {@code version};</li>
  *   <li>one CreateAction per command whose outputs are present: {@code #run} (rows.csv, cases.csv,
  *       provenance.json) and {@code #confirm} (confirm.csv, confirm-cases.csv,
- *       confirm-provenance.json), each with the jar as instrument, the case files as object, the
+ *       confirm-provenance.json) and {@code #report} (sweep.csv, report.html, figures/*.svg,
+ *       report-provenance.json), each with the jar as instrument, the case files as object, the
  *       outputs as result, and the command line, read back from the provenance file, as
  *       description. No {@code endTime}: when the command ran is recorded only in
  *       run-info.json, which a bundle leaves out on purpose;</li>
@@ -72,6 +75,7 @@ public final class RoCrate {
     static final String ROOT = "./";
     static final String RUN_ACTION = "#run";
     static final String CONFIRM_ACTION = "#confirm";
+    static final String REPORT_ACTION = "#report";
 
     /** Descriptions of the files whose role is fixed. */
     private static final Map<String, String> DESCRIPTIONS = Map.of(
@@ -84,7 +88,11 @@ public final class RoCrate {
             BundleContents.OUT + Provenance.FILE, "How rows.csv and cases.csv were produced: tool, command,"
                     + " model, solver settings, input and output SHA-256",
             BundleContents.OUT + ConfirmReport.PROVENANCE_FILE, "How confirm.csv and confirm-cases.csv were"
-                    + " produced: tool, command, settings, input and output SHA-256");
+                    + " produced: tool, command, settings, input and output SHA-256",
+            BundleContents.OUT + ReportDocuments.HTML_FILE, "Start here: the readable report, one self-contained"
+                    + " page with every case's tables and figures (no script, no network)",
+            BundleContents.OUT + ReportDocuments.PROVENANCE_FILE, "How sweep.csv, report.html and the figures"
+                    + " were produced: tool, command, tables read, sweep grid, plotting library, output SHA-256");
 
     private RoCrate() {
     }
@@ -114,6 +122,15 @@ public final class RoCrate {
                 ConfirmReport.PROVENANCE_FILE, List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE));
         if (confirm.has("result")) {
             actions.add(confirm);
+        }
+        List<String> reportFiles = new ArrayList<>(List.of(SweepTable.FILE, ReportDocuments.HTML_FILE));
+        contents.under(BundleContents.OUT + ReportDocuments.FIGURES_FOLDER + "/")
+                .forEach(e -> reportFiles.add(e.path().substring(BundleContents.OUT.length())));
+        ObjectNode report = action(contents, REPORT_ACTION,
+                "monkey-eval report: memory sweep, readable page and figures from the tables",
+                ReportDocuments.PROVENANCE_FILE, reportFiles);
+        if (report.has("result")) {
+            actions.add(report);
         }
 
         ArrayNode graph = Json.array();
@@ -316,6 +333,9 @@ public final class RoCrate {
             case "java" -> "text/x-java-source";
             case "xml" -> "application/xml";
             case "jar" -> "application/java-archive";
+            case "html" -> "text/html";
+            case "svg" -> "image/svg+xml";
+            case "ttf" -> "font/ttf";
             case "txt", "properties" -> "text/plain";
             default -> "application/octet-stream";
         };

@@ -9,10 +9,11 @@ import java.util.Optional;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
+import org.monkeyeval.report.SweepTable;
 
 /**
  * What the columns of the published CSV tables hold: Table Schema type ({@code string},
- * {@code integer}, {@code number}) and a description, per table, with the table's primary key.
+ * {@code integer}, {@code number}, {@code boolean}) and a description, per table, with the table's primary key.
  * The meanings follow {@link AllocationTables} and {@link ConfirmTables}; c = ln(2)^2 throughout.
  * A column this class does not know gets type {@code string} and {@link #UNKNOWN_DESCRIPTION}.
  */
@@ -23,6 +24,7 @@ final class TableColumns {
     static final String STRING = "string";
     static final String INTEGER = "integer";
     static final String NUMBER = "number";
+    static final String BOOLEAN = "boolean";
 
     /** One column: Table Schema field name, type and description. */
     record Column(String name, String type, String description) {
@@ -183,9 +185,25 @@ final class TableColumns {
             new Column("model_cost", NUMBER, "sum a_i e^(-c b_i) + v"),
             new Column("predicted_cost", NUMBER, "sum a_i * predicted_fpr_i + v"));
 
+    private static final Table SWEEP = table(SweepTable.FILE,
+            "One row per case and memory budget: both allocations from 0 to 24 bits per entry in steps of 0.25 and at"
+                    + " the case's own budget, under the model and under RocksDB's cache-local filter rules",
+            SweepTable.KEY,
+            CASE_ID,
+            new Column("bits_per_entry", NUMBER, "M / N at this point of the sweep"),
+            new Column("budget_bits", NUMBER, "M = bits_per_entry * N (the case's own M on its own row)"),
+            new Column("case_budget", BOOLEAN, "true on the row of the case's own budget (as in cases.csv)"),
+            new Column("uniform_R", NUMBER, "Sum of e^(-c b) over the runs, b = M / N for every run"),
+            new Column("optimized_R", NUMBER, "Sum of e^(-c b_i) over the runs under Monkey's allocation at M"),
+            new Column("improvement", NUMBER, "uniform_R / optimized_R"),
+            new Column("filtered_runs", INTEGER, "Runs that keep a filter (b_i > 0) under the optimized allocation"),
+            new Column("uniform_rocksdb_R", NUMBER, "Sum over the runs of the RocksDB cache-local layout's predicted"
+                    + " FPR at the uniform b (exact line-load mixture; 1 for a run below 0.5 bits per entry)"),
+            new Column("optimized_rocksdb_R", NUMBER, "The same prediction summed under the optimized b_i"));
+
     private static final Map<String, Table> BY_FILE = Map.of(
             ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,
-            CONFIRM_CASES.fileName(), CONFIRM_CASES, ENGINE.fileName(), ENGINE);
+            CONFIRM_CASES.fileName(), CONFIRM_CASES, ENGINE.fileName(), ENGINE, SWEEP.fileName(), SWEEP);
 
     private TableColumns() {
     }
@@ -197,7 +215,7 @@ final class TableColumns {
 
     /** Every known table. */
     static List<Table> all() {
-        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES, ENGINE);
+        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES, ENGINE, SWEEP);
     }
 
     /** A column no table describes. */

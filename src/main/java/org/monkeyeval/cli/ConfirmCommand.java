@@ -136,6 +136,7 @@ final class ConfirmCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(ConfirmSummary.cases(shown));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", report.documents().keySet()), folders.out);
+        spec.commandLine().getOut().println(ReportHint.line(folders));
         return ExitCodes.OK;
     }
 

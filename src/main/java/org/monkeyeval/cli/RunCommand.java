@@ -60,6 +60,7 @@ final class RunCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
         spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", written), folders.out);
         warnIfConfirmationStale(files);
+        spec.commandLine().getOut().println(ReportHint.line(folders));
         return ExitCodes.OK;
     }
 

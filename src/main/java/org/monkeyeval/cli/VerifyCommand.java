@@ -1,10 +1,12 @@
 package org.monkeyeval.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,6 +31,7 @@ import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmReport;
@@ -36,6 +39,8 @@ import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.ReportData;
+import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.verify.Verifier;
 
@@ -46,11 +51,13 @@ import org.monkeyeval.verify.Verifier;
             + "an input or output no longer matches its SHA-256 in the provenance files. When --out "
             + "holds confirm-provenance.json, the confirmation is rerun with its seed and queries "
             + "and its tables are checked too; with an engine section, the engine check reruns as "
-            + "well. Outputs of a command that was not run into --out (no provenance.json, or no "
-            + "confirm-provenance.json) are reported as absent and not checked. Inside an unpacked "
-            + "bundle (SHA256SUMS beside --out) every listed file is checked against SHA256SUMS; other "
-            + "files are named as extra, and build output (target/) is ignored. Exit 0 "
-            + "on match, 1 on any regression, 3 when --out is missing or holds nothing to verify.")
+            + "well. When --out holds report-provenance.json, sweep.csv is recomputed and report.html and "
+            + "figures/*.svg are redrawn from the published tables and must be byte-identical. Outputs of a "
+            + "command that was not run into --out (no provenance.json, or no confirm-provenance.json) are "
+            + "reported as absent and not checked. Inside an unpacked bundle (SHA256SUMS beside --out) every "
+            + "listed file is checked against SHA256SUMS; other files are named as extra, and build output "
+            + "(target/) is ignored. Exit 0 on match, 1 on any regression, 3 when --out is missing or holds "
+            + "nothing to verify.")
 final class VerifyCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -117,6 +124,9 @@ final class VerifyCommand implements Callable<Integer> {
                     ConfirmTables.CASES_FILE, ConfirmReport.PROVENANCE_FILE)
                     + ": no output of confirm here; not checked")));
         }
+        if (Files.exists(folders.out.resolve(ReportDocuments.PROVENANCE_FILE))) {
+            results.addAll(verifyReport(files, verifier));
+        }
         Path bundleRoot = folders.out.toAbsolutePath().normalize().getParent();
         if (bundleRoot != null && Files.exists(bundleRoot.resolve(Sha256Sums.FILE))) {
             BundleChecker.Report bundle = BundleChecker.check(bundleRoot);
@@ -154,6 +164,31 @@ final class VerifyCommand implements Callable<Integer> {
                     + Provenance.FILE + " (written by run) nor " + ConfirmReport.PROVENANCE_FILE
                     + " (written by confirm)");
         }
+    }
+
+    /**
+     * sweep.csv is recomputed from the cases and compared by tolerance; the page and figures are
+     * redrawn from the published tables (sweep.csv included) and compared byte for byte.
+     */
+    private List<Verifier.Result> verifyReport(List<CaseFile> files, Verifier verifier) throws Exception {
+        String sweep = ReportDocuments.sweep(files, new ThresholdSolver());
+        Map<String, String> published = ReportCommand.readTables(folders.out);
+        Path publishedSweep = folders.out.resolve(SweepTable.FILE);
+        published.put(SweepTable.FILE, Files.exists(publishedSweep)
+                ? Files.readString(publishedSweep, StandardCharsets.UTF_8) : sweep);
+        Map<String, String> redrawn;
+        try {
+            redrawn = new LinkedHashMap<>(ReportDocuments.render(files, published, ToolInfo.current(),
+                    List.of("verify"), SourceDateEpoch.fromEnvironment()));
+        } catch (ReportData.TableException e) {
+            throw new InvalidInputException(folders.out + File.separator + e.getMessage());
+        }
+        String provenance = redrawn.remove(ReportDocuments.PROVENANCE_FILE);
+        redrawn.remove(SweepTable.FILE);
+        return List.of(
+                verifier.verify(folders.out, files, List.of(new Verifier.Table(SweepTable.FILE, SweepTable.KEY, sweep)),
+                        ReportDocuments.PROVENANCE_FILE, provenance, List.of("sweep", "figures")),
+                verifier.verifyBytes(folders.out, redrawn, List.of(ReportDocuments.FIGURES_FOLDER)));
     }
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {

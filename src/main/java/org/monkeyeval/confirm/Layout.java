@@ -57,6 +57,39 @@ public enum Layout {
         throw new IllegalArgumentException("unknown layout '" + label + "' (expected standard or rocksdb)");
     }
 
+    /** Keys per cache line beyond which a line's load is taken at its mean (see {@link #predictedFpr}). */
+    static final double CONCENTRATED_LOAD = 1e5;
+
+    /**
+     * The FPR this layout's filter is predicted to have for a run of {@code entries} keys at
+     * {@code bitsPerEntry}, without building it: the same prediction as {@code predicted_fpr} of a built
+     * filter (the exact binomial line-load mixture for {@link #ROCKSDB}, (1 - e^(-kn/m))^k for
+     * {@link #STANDARD}); 1 when the layout's rules give the run no filter (every lookup reads the run).
+     */
+    public double predictedFpr(long entries, double bitsPerEntry) {
+        if (this == STANDARD) {
+            if (!StandardBloom.hasFilter(bitsPerEntry)) {
+                return 1.0;
+            }
+            return StandardBloom.predictedFpr(entries, StandardBloom.bitsFor(entries, bitsPerEntry),
+                    StandardBloom.hashesFor(bitsPerEntry));
+        }
+        if (!RocksDbLocalBloom.hasFilter(bitsPerEntry)) {
+            return 1.0;
+        }
+        int millibits = RocksDbLocalBloom.millibitsPerKey(bitsPerEntry);
+        long lines = RocksDbLocalBloom.lines(entries, millibits);
+        int k = RocksDbLocalBloom.chooseNumProbes(millibits);
+        double load = (double) entries / lines;
+        if (load > CONCENTRATED_LOAD) {
+            // Only when RocksDB's 4 GiB cap on filter data leaves 10^5 or more keys per 512-bit line (no
+            // filter that confirm builds): the mixture's sum would run over ~load terms, while the line
+            // load, of relative spread 1/sqrt(load) <= 0.003, is as good as its mean and every bit is set.
+            return Predictions.occupancy(k * load, Predictions.LINE_BITS, k).mean();
+        }
+        return Predictions.cacheLocal(entries, lines, k).mean();
+    }
+
     /**
      * Builds this layout's filter over {@code keyOfIndex(0 .. entries-1)}, or no filter when the
      * layout's rules give none at this many bits per entry.

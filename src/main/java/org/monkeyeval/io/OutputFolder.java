@@ -33,6 +33,7 @@ import org.monkeyeval.report.TextDocument;
  * written even when its parent cannot; when the target does not allow that, a hidden folder beside
  * it. Problems the user can fix (the target is a file, its parent is missing or read-only, a special
  * file system) are {@link InvalidInputException}s naming the path and the reason in words.
+ * Document names may name a sub-folder ({@code figures/a.svg}).
  */
 public final class OutputFolder {
 
@@ -85,15 +86,18 @@ public final class OutputFolder {
             staging = staging(target, absolute);
             Map<String, String> written = new LinkedHashMap<>();
             for (TextDocument document : documents) {
-                written.put(document.name(), writeOne(staging.resolve(document.name()), document.body(),
-                        Collections.unmodifiableMap(written)));
+                Path file = inside(staging, document.name());
+                Files.createDirectories(file.getParent());
+                written.put(document.name(), writeOne(file, document.body(), Collections.unmodifiableMap(written)));
             }
             for (String name : written.keySet()) {
-                move(staging.resolve(name), absolute.resolve(name));
+                Path to = inside(absolute, name);
+                Files.createDirectories(to.getParent());
+                move(inside(staging, name), to);
             }
             for (String name : stale) {
                 if (!written.containsKey(name)) {
-                    Files.deleteIfExists(absolute.resolve(name));
+                    Files.deleteIfExists(inside(absolute, name));
                 }
             }
             created = false;
@@ -131,6 +135,15 @@ public final class OutputFolder {
                 throw FileProblem.of(target, "cannot write in the output folder", inside);
             }
         }
+    }
+
+    /** A document name may hold a sub-folder ("figures/a.svg") but may not leave the folder. */
+    private static Path inside(Path folder, String name) throws IOException {
+        Path file = folder.resolve(name).normalize();
+        if (!file.startsWith(folder) || file.equals(folder)) {
+            throw new IOException("document name " + name + " leaves the output folder");
+        }
+        return file;
     }
 
     private static void move(Path from, Path to) throws IOException {

@@ -38,6 +38,11 @@ public record ToolInfo(String name, String version) {
         }
     }
 
+    /** A value the build wrote into {@code monkey-eval.properties} (e.g. a library version), or "unknown". */
+    public static String buildProperty(String key) {
+        return buildProperties().getProperty(key, "unknown");
+    }
+
     private static Properties buildProperties() {
         Properties properties = new Properties();
         try (InputStream in = ToolInfo.class.getResourceAsStream("/monkey-eval.properties")) {

@@ -139,6 +139,50 @@ public final class Verifier {
         return next == published.size() ? List.copyOf(added) : List.of();
     }
 
+    /**
+     * Compares documents that must be byte-identical (a page, figures) with the published files, and
+     * lists published files under the given folders that the recomputation does not produce.
+     *
+     * @param outFolder   the published output folder
+     * @param documents   file name (relative to the folder) to the text it must hold
+     * @param foldersOnly sub-folders whose every file must be among the documents
+     */
+    public Result verifyBytes(Path outFolder, Map<String, String> documents, List<String> foldersOnly) {
+        List<String> problems = new ArrayList<>();
+        int identical = 0;
+        for (Map.Entry<String, String> document : documents.entrySet()) {
+            Path file = outFolder.resolve(document.getKey());
+            try {
+                if (Files.readString(file, StandardCharsets.UTF_8).equals(document.getValue())) {
+                    identical++;
+                } else {
+                    problems.add(document.getKey() + ": bytes differ from what the published tables draw");
+                }
+            } catch (IOException e) {
+                problems.add(document.getKey() + ": published file missing or unreadable (" + file + ")");
+            }
+        }
+        for (String folder : foldersOnly) {
+            try (var list = Files.list(outFolder.resolve(folder))) {
+                list.map(p -> folder + "/" + p.getFileName()).sorted().filter(n -> !documents.containsKey(n))
+                        .forEach(n -> problems.add(n + ": published but no longer drawn"));
+            } catch (IOException e) {
+                problems.add(folder + "/: missing (" + e.getMessage() + ")");
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        if (problems.isEmpty()) {
+            lines.add("ok   " + identical + " report files (page and figures): byte-identical");
+        } else {
+            lines.add("FAIL report page and figures");
+            problems.stream().limit(TableComparison.MAX_LISTED).forEach(p -> lines.add("  " + p));
+            if (problems.size() > TableComparison.MAX_LISTED) {
+                lines.add("  ... and " + (problems.size() - TableComparison.MAX_LISTED) + " more");
+            }
+        }
+        return new Result(problems.isEmpty(), List.copyOf(lines));
+    }
+
     private static boolean checkProvenance(Path outFolder, String provenanceFile, List<CaseFile> inputs,
                                            String recomputed, List<String> sections, List<String> sectionsSince,
                                            List<String> lines) {

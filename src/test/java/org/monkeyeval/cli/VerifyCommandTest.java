@@ -32,7 +32,8 @@ final class VerifyCommandTest {
 
     /**
      * Copies the published folders; the confirmation files are left out unless asked for, since
-     * their presence makes verify rerun the confirmation (seconds, not milliseconds).
+     * their presence makes verify rerun the confirmation (seconds, not milliseconds), and so is the
+     * report (sweep, page and figures drawn from the confirmation too; ReportCommandTest checks them).
      */
     @BeforeEach
     void copyPublished() throws IOException {
@@ -44,7 +45,9 @@ final class VerifyCommandTest {
         Files.createDirectories(to);
         try (Stream<Path> files = Files.list(from)) {
             for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
-                if (withConfirm || !f.getFileName().toString().startsWith("confirm")) {
+                String name = f.getFileName().toString();
+                boolean report = name.startsWith("report") || name.equals("sweep.csv") || name.equals("figures");
+                if (withConfirm || !(name.startsWith("confirm") || report)) {
                     Files.copy(f, to.resolve(f.getFileName()));
                 }
             }

@@ -1,0 +1,332 @@
+package org.monkeyeval.figures;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.Range;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.general.DatasetUtils;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+
+import org.monkeyeval.report.ReportData;
+
+/** The three figures of one case: bits per entry by run, FPR by run, and R against memory. */
+public final class CaseFigures {
+
+    /** Width and height of a per-case figure, in SVG user units (pixels at 100%). */
+    public static final int WIDTH = 720;
+    public static final int HEIGHT = 420;
+
+    private static final Shape POINT = new Ellipse2D.Double(-4, -4, 8, 8);
+    private static final Shape SQUARE = new Rectangle2D.Double(-4, -4, 8, 8);
+
+    private CaseFigures() {
+    }
+
+    /** The figures of one case, in the order the page shows them. */
+    public static List<Figure> of(ReportData.CaseData data) {
+        return List.of(bitsByRun(data), fprByRun(data), probesByMemory(data));
+    }
+
+    /** File-name stem of one of a case's figures. */
+    public static String name(String caseId, String figure) {
+        return caseId + "-" + figure;
+    }
+
+    static String runLabel(ReportData.Row row) {
+        String name = row.text("run_name");
+        String label = name.isEmpty() ? "run " + row.text("run") : name;
+        return label + " (" + AxisFormat.grouped(row.whole("entries")) + ")";
+    }
+
+    /** Figure 1: bits per entry of every run, uniform beside optimized, runs in probe order. */
+    static Figure bitsByRun(ReportData.CaseData data) {
+        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        StringBuilder desc = new StringBuilder("Bar chart of filter bits per entry for each run of case "
+                + data.id() + ", uniform beside optimized.");
+        for (ReportData.Row row : data.runs()) {
+            dataset.addValue(row.number("uniform_bits_per_entry"), "uniform", runLabel(row));
+            dataset.addValue(row.number("optimized_bits_per_entry"), "optimized (Monkey)", runLabel(row));
+            desc.append(' ').append(runLabel(row)).append(": uniform ")
+                    .append(AxisFormat.label(row.number("uniform_bits_per_entry"))).append(", optimized ")
+                    .append(AxisFormat.label(row.number("optimized_bits_per_entry"))).append('.');
+        }
+        CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
+        NumberAxis bits = new NumberAxis("filter memory (bits per entry)");
+        bits.setNumberFormatOverride(new AxisFormat());
+        bits.setUpperMargin(0.12);
+        BarRenderer bars = new BarRenderer();
+        bars.setItemMargin(0.05);
+        bars.setDrawBarOutline(false);
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new AxisFormat(4)));
+        bars.setDefaultItemLabelsVisible(true);
+        bars.setDefaultItemLabelFont(ChartStyle.font(10f));
+        CategoryPlot plot = new CategoryPlot(dataset, runs, bits, bars);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        String title = "Bits per entry by run: " + data.id();
+        JFreeChart chart = chart(title, plot);
+        // series styles after the theme, which resets them
+        bars.setSeriesPaint(0, ChartStyle.UNIFORM);
+        bars.setSeriesPaint(1, ChartStyle.OPTIMIZED);
+        bars.setDefaultItemLabelFont(ChartStyle.font(10f));
+        bars.setDefaultItemLabelPaint(ChartStyle.TEXT);
+        return SvgExport.export(chart, name(data.id(), "bits"), title, desc.toString(), WIDTH, HEIGHT,
+                2 * data.runs().size());
+    }
+
+    /** Figure 2: FPR of every run on a log axis, both allocations, model and RocksDB-layout prediction. */
+    static Figure fprByRun(ReportData.CaseData data) {
+        DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        List<ReportData.Row> uniformRocks = data.confirmRuns("uniform", "rocksdb");
+        List<ReportData.Row> optimizedRocks = data.confirmRuns("optimized", "rocksdb");
+        boolean rocks = uniformRocks.size() == data.runs().size() && optimizedRocks.size() == data.runs().size();
+        StringBuilder desc = new StringBuilder("Line chart, logarithmic vertical axis: false-positive rate of each run"
+                + " of case " + data.id() + " under the uniform and the optimized allocation, model e^(-c b)");
+        desc.append(rocks ? " and the RocksDB cache-local layout's prediction." : "; no RocksDB-layout confirmation"
+                + " in the tables.");
+        int marks = 0;
+        for (int i = 0; i < data.runs().size(); i++) {
+            ReportData.Row row = data.runs().get(i);
+            String run = runLabel(row);
+            dataset.addValue(row.number("uniform_fpr"), "uniform, model", run);
+            dataset.addValue(row.number("optimized_fpr"), "optimized, model", run);
+            marks += 2;
+            desc.append(' ').append(run).append(": uniform ").append(AxisFormat.label(row.number("uniform_fpr")))
+                    .append(", optimized ").append(AxisFormat.label(row.number("optimized_fpr")));
+            if (rocks) {
+                double u = fprOrOne(uniformRocks.get(i));
+                double o = fprOrOne(optimizedRocks.get(i));
+                dataset.addValue(u, "uniform, RocksDB layout (predicted)", run);
+                dataset.addValue(o, "optimized, RocksDB layout (predicted)", run);
+                marks += 2;
+                desc.append("; RocksDB layout uniform ").append(AxisFormat.label(u)).append(", optimized ")
+                        .append(AxisFormat.label(o));
+            }
+            desc.append('.');
+        }
+        CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
+        LogAxis fpr = logAxis("false-positive rate (log scale)");
+        decades(fpr, min(dataset), max(dataset));
+        LineAndShapeRenderer lines = new MarkedRenderers.CategoryLines();
+        CategoryPlot plot = new CategoryPlot(dataset, runs, fpr, lines);
+        String title = "False-positive rate by run: " + data.id();
+        JFreeChart chart = chart(title, plot);
+        style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE, SQUARE);
+        style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE, POINT);
+        style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED, SQUARE);
+        style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED, POINT);
+        return SvgExport.export(chart, name(data.id(), "fpr"), title, desc.toString(), WIDTH, HEIGHT,
+                marks);
+    }
+
+    private static double min(DefaultCategoryDataset d) {
+        double m = Double.POSITIVE_INFINITY;
+        for (int r = 0; r < d.getRowCount(); r++) {
+            for (int c = 0; c < d.getColumnCount(); c++) {
+                m = Math.min(m, d.getValue(r, c).doubleValue());
+            }
+        }
+        return m;
+    }
+
+    private static double max(DefaultCategoryDataset d) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < d.getRowCount(); r++) {
+            for (int c = 0; c < d.getColumnCount(); c++) {
+                m = Math.max(m, d.getValue(r, c).doubleValue());
+            }
+        }
+        return m;
+    }
+
+    /** A run without a filter under the layout's rules is read by every lookup: rate 1. */
+    private static double fprOrOne(ReportData.Row row) {
+        return row.has("predicted_fpr") ? row.number("predicted_fpr") : 1.0;
+    }
+
+    /**
+     * Figure 3: R against bits per entry from the sweep, both allocations under the model and the
+     * RocksDB layout, the case's budget marked, and measured R with 95% intervals at the budget.
+     */
+    static Figure probesByMemory(ReportData.CaseData data) {
+        XYSeriesCollection curves = new XYSeriesCollection();
+        XYSeries uniform = new XYSeries("uniform, model", false, true);
+        XYSeries optimized = new XYSeries("optimized, model", false, true);
+        XYSeries uniformRocks = new XYSeries("uniform, RocksDB layout (predicted)", false, true);
+        XYSeries optimizedRocks = new XYSeries("optimized, RocksDB layout (predicted)", false, true);
+        for (ReportData.Row row : data.sweep()) {
+            double b = row.number("bits_per_entry");
+            uniform.add(b, row.number("uniform_R"));
+            optimized.add(b, row.number("optimized_R"));
+            uniformRocks.add(b, row.number("uniform_rocksdb_R"));
+            optimizedRocks.add(b, row.number("optimized_rocksdb_R"));
+        }
+        curves.addSeries(uniform);
+        curves.addSeries(optimized);
+        curves.addSeries(uniformRocks);
+        curves.addSeries(optimizedRocks);
+        int marks = 4 * data.sweep().size();
+        double budget = data.summary().number("bits_per_entry");
+
+        YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
+        List<Color> measuredColours = new ArrayList<>();
+        List<Shape> measuredShapes = new ArrayList<>();
+        StringBuilder points = new StringBuilder();
+        String[][] layouts = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
+            {"rocksdb-engine", "RocksDB engine"}};
+        Color[] colours = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB, ChartStyle.MEASURED_ENGINE};
+        // measured points sit at the budget, spread by a small fixed offset per layout so that their
+        // intervals do not hide each other (the offset is stated in the figure's description)
+        double[] offsets = {-0.2, 0.0, 0.2};
+        for (int l = 0; l < layouts.length; l++) {
+            for (String allocation : List.of("uniform", "optimized")) {
+                Optional<ReportData.Row> row = data.measured(allocation, layouts[l][0]);
+                if (row.isEmpty()) {
+                    continue;
+                }
+                ReportData.Row r = row.get();
+                YIntervalSeries series = new YIntervalSeries(allocation.equals("uniform") ? "uniform, measured, "
+                        + layouts[l][1] : "measured, " + layouts[l][1] + " (□ uniform, ● optimized)");
+                series.add(budget + offsets[l], r.number("measured_R"), r.number("measured_R_low"),
+                        r.number("measured_R_high"));
+                measured.addSeries(series);
+                measuredColours.add(colours[l]);
+                measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
+                marks++;
+                points.append(' ').append(allocation).append(" measured with the ").append(layouts[l][1])
+                        .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
+                        .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
+                        .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
+            }
+        }
+
+        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
+        memory.setNumberFormatOverride(new AxisFormat());
+        memory.setRange(-0.5, 24.5); // room for the measured points drawn 0.2 left of a budget of 0
+        LogAxis probes = logAxis("expected probes R per lookup (log scale)");
+        Range range = DatasetUtils.findRangeBounds(curves, true);
+        if (measured.getSeriesCount() > 0) {
+            range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
+        }
+        double low = range.getLowerBound();
+        double high = range.getUpperBound();
+        decades(probes, low, high);
+        XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
+        XYPlot plot = new XYPlot(curves, memory, probes, lines);
+        XYErrorRenderer errors = new MarkedRenderers.ErrorPoints();
+        errors.setDrawXError(false);
+        errors.setDrawYError(true);
+        errors.setDefaultLinesVisible(false);
+        errors.setDefaultShapesVisible(true);
+        errors.setCapLength(8.0);
+        errors.setErrorStroke(new BasicStroke(1.5f));
+        errors.setErrorPaint(null);
+        if (measured.getSeriesCount() > 0) {
+            plot.setDataset(1, measured);
+            plot.setRenderer(1, errors);
+        }
+        ValueMarker marker = new ValueMarker(budget, ChartStyle.BUDGET, ChartStyle.MARKER);
+        marker.setLabel("budget " + AxisFormat.label(budget) + " bits/entry");
+        marker.setLabelFont(ChartStyle.font(11f));
+        marker.setLabelPaint(ChartStyle.TEXT);
+        marker.setLabelBackgroundColor(Color.WHITE);
+        marker.setLabelAnchor(budget > 16 ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+        marker.setLabelTextAnchor(budget > 16 ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+        marker.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
+        plot.addDomainMarker(marker);
+
+        String title = "Expected probes against memory: " + data.id();
+        String desc = "Line chart, logarithmic vertical axis: expected false-positive probes R of one absent-key"
+                + " lookup against filter memory from 0 to 24 bits per entry for case " + data.id()
+                + ", uniform and optimized allocation, under the model (solid) and the RocksDB cache-local layout's"
+                + " prediction (dashed). A dashed vertical line marks the case's budget of "
+                + AxisFormat.label(budget) + " bits per entry."
+                + (points.length() == 0 ? " No measured R in the tables." : " Points with 95% intervals are"
+                + " measured R at the budget, drawn 0.2 bits per entry apart by layout (standard left, RocksDB"
+                + " layout centre, RocksDB engine right):" + points);
+        JFreeChart chart = chart(title, plot);
+        style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
+        style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
+        style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
+        style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
+        for (int s = 0; s < measuredColours.size(); s++) {
+            boolean uniformPoint = measuredShapes.get(s).equals(SQUARE);
+            errors.setSeriesPaint(s, measuredColours.get(s));
+            errors.setSeriesShape(s, measuredShapes.get(s));
+            errors.setSeriesShapesFilled(s, !uniformPoint);
+            // one legend entry per layout: open squares are uniform, filled dots optimized
+            errors.setSeriesVisibleInLegend(s, !uniformPoint);
+        }
+        return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH, HEIGHT + 60,
+                marks);
+    }
+
+    static LogAxis logAxis(String label) {
+        LogAxis axis = new PlainLogAxis(label);
+        axis.setSmallestValue(1e-12);
+        return axis;
+    }
+
+    /**
+     * Whole decades around the data: from the power of ten at or below the smallest value to the one at
+     * or above the largest, at least one decade, so that ticks fall on 1, 0.1, 0.01, ...
+     */
+    static void decades(LogAxis axis, double min, double max) {
+        double low = Math.pow(10, Math.floor(Math.log10(min) + 1e-9));
+        double high = Math.pow(10, Math.ceil(Math.log10(max) - 1e-9));
+        if (high <= low) {
+            high = low * 10;
+        }
+        // a fifth of a decade beyond each end so that the end ticks are drawn and labelled
+        axis.setRange(low * 0.6, high * 1.6);
+        axis.setTickUnit(new NumberTickUnit(1.0));
+    }
+
+    static JFreeChart chart(String title, Plot plot) {
+        JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), plot, true);
+        ChartStyle.apply(chart);
+        chart.setElementHinting(true);
+        return chart;
+    }
+
+    private static void style(LineAndShapeRenderer r, int series, Color colour, Stroke stroke, Shape shape) {
+        r.setSeriesPaint(series, colour);
+        r.setSeriesStroke(series, stroke);
+        r.setSeriesShape(series, shape);
+        r.setSeriesShapesFilled(series, shape != SQUARE);
+    }
+
+    private static void style(XYLineAndShapeRenderer r, int series, Color colour, Stroke stroke) {
+        r.setSeriesPaint(series, colour);
+        r.setSeriesStroke(series, stroke);
+    }
+
+}

@@ -1,0 +1,227 @@
+package org.monkeyeval.page;
+
+import java.util.List;
+import java.util.Map;
+
+import org.monkeyeval.figures.Figure;
+import org.monkeyeval.report.ReportData;
+
+/**
+ * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section
+ * per case (what it is, its per-run table, its measured R when confirmed, its figures). Styles and
+ * figures inline, no script, no external reference that a browser would fetch.
+ */
+final class ReportPage {
+
+    /** Columns of the summary table: cases.csv column and heading. */
+    static final List<String[]> SUMMARY_COLUMNS = List.of(
+            new String[] {"runs", "runs"},
+            new String[] {"total_entries", "entries N"},
+            new String[] {"bits_per_entry", "bits / entry"},
+            new String[] {"budget_bits", "budget M (bits)"},
+            new String[] {"uniform_R", "uniform R"},
+            new String[] {"optimized_R", "optimized R"},
+            new String[] {"improvement", "improvement"},
+            new String[] {"zero_bit_runs", "no-filter runs"});
+
+    private static final String CSS = """
+            :root { color-scheme: light dark; --bg: #fbfbfa; --fg: #1d1d1f; --muted: #5b5b62; --line: #d9d9de;
+              --card: #ffffff; --head: #f1f1f4; --accent: #0072b2; --good: #00795a; --zebra: #f7f7f9; }
+            @media (prefers-color-scheme: dark) {
+              :root { --bg: #16171a; --fg: #e8e8ea; --muted: #a9a9b2; --line: #3a3b42; --card: #1f2024;
+                --head: #2a2b31; --accent: #6cb6ec; --good: #5fd3a8; --zebra: #23242a; }
+            }
+            * { box-sizing: border-box; }
+            html { -webkit-text-size-adjust: 100%; }
+            body { margin: 0; background: var(--bg); color: var(--fg);
+              font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+            main { max-width: 1240px; margin: 0 auto; padding: 1.5rem 1.25rem 4rem; }
+            header.top { padding-bottom: .25rem; }
+            h1 { font-size: 1.9rem; line-height: 1.2; margin: 0 0 .5rem; letter-spacing: -0.01em; }
+            h2 { font-size: 1.45rem; margin: 2.5rem 0 .5rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+            h3 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
+            p { max-width: 75ch; }
+            .lede { color: var(--muted); font-size: 1.05rem; }
+            a { color: var(--accent); }
+            code { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .92em; }
+            .table-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card);
+              margin: .75rem 0 1.25rem; }
+            table { border-collapse: collapse; width: 100%; font-size: .92rem; font-variant-numeric: tabular-nums; }
+            th, td { padding: .45rem .7rem; text-align: right; white-space: nowrap; border-bottom: 1px solid var(--line); }
+            th { background: var(--head); font-weight: 600; position: sticky; top: 0; }
+            th:first-child, td:first-child { text-align: left; }
+            tbody th { background: transparent; font-weight: 600; position: static; }
+            tbody tr:nth-child(even) { background: var(--zebra); }
+            tbody tr:last-child td, tbody tr:last-child th { border-bottom: none; }
+            td.better { color: var(--good); font-weight: 600; }
+            dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .75rem 0; }
+            dl.facts dt { color: var(--muted); }
+            dl.facts dd { margin: 0; }
+            .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 540px), 1fr));
+              gap: 1rem; }
+            figure { margin: 0; background: #ffffff; color: #1d1d1f; border: 1px solid var(--line);
+              border-radius: 8px; padding: .5rem; }
+            figure.wide { max-width: 820px; margin: 1rem 0; }
+            figure svg { display: block; width: 100%; height: auto; }
+            figcaption { font-size: .85rem; color: #4a4a52; padding: .35rem .25rem 0; }
+            figcaption a { color: #005a8e; }
+            .figures figure.span { grid-column: 1 / -1; justify-self: center; width: 100%; max-width: 880px; }
+            nav.cases { display: flex; flex-wrap: wrap; gap: .35rem .9rem; margin: .5rem 0 0; font-size: .95rem; }
+            footer { margin-top: 3rem; color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line);
+              padding-top: 1rem; }
+            @media (max-width: 600px) { main { padding: 1rem .75rem 3rem; } h1 { font-size: 1.5rem; } }
+            """;
+
+    private ReportPage() {
+    }
+
+    static String render(ReportData data, Figure improvement, Map<String, List<Figure>> caseFigures,
+                         String toolName, String toolVersion) {
+        StringBuilder out = new StringBuilder(1 << 20);
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
+                .append("<title>monkey-eval report: Bloom-filter memory across LSM-tree runs</title>\n")
+                .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
+        out.append("<header class=\"top\">\n<h1>Bloom-filter memory across the runs of an LSM-tree</h1>\n")
+                .append("<p class=\"lede\">For each case, the same filter memory is spread two ways: uniformly")
+                .append(" (every run gets the same bits per entry, as storage engines do) and as Monkey")
+                .append(" (Dayan, Athanassoulis, Idreos, SIGMOD 2017) prescribes, more bits per entry for small")
+                .append(" runs. <b>R</b> is the expected number of runs an absent-key lookup reads in vain,")
+                .append(" the sum of the runs' false-positive rates; <b>improvement</b> is uniform R divided by")
+                .append(" optimized R.</p>\n<nav class=\"cases\" aria-label=\"Cases\">");
+        for (ReportData.CaseData c : data.cases()) {
+            out.append("<a href=\"#case-").append(c.id()).append("\">").append(Html.escape(c.id())).append("</a>");
+        }
+        out.append("</nav>\n</header>\n");
+
+        summary(out, data);
+        out.append("<figure class=\"wide\" id=\"figure-").append(improvement.name()).append("\">\n")
+                .append(improvement.element()).append("\n<figcaption>").append(Html.escape(improvement.title()))
+                .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>; a dot")
+                .append(" marks each case's own budget, and cases whose runs have the same relative sizes draw")
+                .append(" the same line (the improvement does not change with memory while every run keeps a")
+                .append(" filter);")
+                .append(" also <a href=\"figures/").append(improvement.name()).append(".svg\">figures/")
+                .append(improvement.name()).append(".svg</a>.</figcaption>\n</figure>\n");
+
+        for (ReportData.CaseData c : data.cases()) {
+            caseSection(out, c, caseFigures.get(c.id()));
+        }
+        out.append("<footer>\n<p>Model: p<sub>i</sub> = e<sup>−c·b<sub>i</sub></sup> with c = ln²2 (Monkey, eq. 2);")
+                .append(" optimized b<sub>i</sub> = max(0, (t − ln w<sub>i</sub>)/c) (Monkey, §4.1). RocksDB layout:")
+                .append(" RocksDB's format_version 5 cache-local Bloom rules, predicted by the exact line-load")
+                .append(" mixture. Measured R: false positives counted by <code>confirm</code> over real filters")
+                .append(" (and inside RocksDB with <code>--engine</code>), 95% intervals.</p>\n<p>Drawn by ")
+                .append(Html.escape(toolName)).append(' ').append(Html.escape(toolVersion))
+                .append(" <code>report</code> from <code>cases.csv</code>, <code>rows.csv</code>,")
+                .append(" <code>sweep.csv</code> and, when present, <code>confirm.csv</code>,")
+                .append(" <code>confirm-cases.csv</code> and <code>engine.csv</code>; see")
+                .append(" <code>report-provenance.json</code>.</p>\n</footer>\n</main>\n</body>\n</html>\n");
+        return out.toString();
+    }
+
+    private static void summary(StringBuilder out, ReportData data) {
+        out.append("<section id=\"summary\">\n<h2>All cases</h2>\n")
+                .append("<p>Values from <code>cases.csv</code>, rounded to ").append(Html.SHOWN_DIGITS)
+                .append(" significant digits (hover a cell for the full value).</p>\n")
+                .append("<div class=\"table-wrap\"><table id=\"summary-table\">\n<thead><tr><th scope=\"col\">case</th>");
+        for (String[] column : SUMMARY_COLUMNS) {
+            out.append("<th scope=\"col\">").append(Html.escape(column[1])).append("</th>");
+        }
+        out.append("</tr></thead>\n<tbody>\n");
+        for (ReportData.CaseData c : data.cases()) {
+            out.append("<tr data-case=\"").append(c.id()).append("\"><th scope=\"row\"><a href=\"#case-")
+                    .append(c.id()).append("\">").append(Html.escape(c.id())).append("</a></th>");
+            for (String[] column : SUMMARY_COLUMNS) {
+                String value = c.summary().text(column[0]);
+                boolean better = column[0].equals("improvement") && c.summary().number("improvement") > 1.0;
+                cell(out, column[0], value, better);
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody></table></div>\n</section>\n");
+    }
+
+    private static void cell(StringBuilder out, String column, String value, boolean better) {
+        out.append("<td data-column=\"").append(column).append("\" data-value=\"").append(Html.escape(value))
+                .append("\" title=\"").append(Html.escape(value)).append('"');
+        if (better) {
+            out.append(" class=\"better\"");
+        }
+        out.append('>').append(Html.escape(Html.shown(value))).append("</td>");
+    }
+
+    private static void caseSection(StringBuilder out, ReportData.CaseData c, List<Figure> figures) {
+        ReportData.Row s = c.summary();
+        out.append("<section class=\"case\" id=\"case-").append(c.id()).append("\">\n<h2>")
+                .append(Html.escape(c.id())).append("</h2>\n");
+        if (!c.lsmCase().description().isEmpty()) {
+            out.append("<p>").append(Html.escape(c.lsmCase().description())).append("</p>\n");
+        }
+        out.append("<dl class=\"facts\">")
+                .append("<dt>runs</dt><dd>").append(c.runs().size()).append(" holding ")
+                .append(Html.shown(s.text("total_entries"))).append(" entries</dd>")
+                .append("<dt>budget</dt><dd>").append(Html.shown(s.text("budget_bits"))).append(" bits = ")
+                .append(Html.shown(s.text("bits_per_entry"))).append(" bits per entry (case file gives <code>")
+                .append(Html.escape(s.text("budget_field"))).append("</code>)</dd>")
+                .append("<dt>workload</dt><dd>lookups of absent keys, every run probed in order</dd>")
+                .append("<dt>R</dt><dd>uniform ").append(Html.shown(s.text("uniform_R"))).append(", optimized ")
+                .append(Html.shown(s.text("optimized_R"))).append(": improvement <b>")
+                .append(Html.shown(s.text("improvement"))).append("×</b></dd>");
+        if (s.has("threshold_t")) {
+            out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");
+        }
+        out.append("</dl>\n");
+
+        out.append("<h3>Runs</h3>\n<div class=\"table-wrap\"><table class=\"runs\">\n<thead><tr>")
+                .append("<th scope=\"col\">run</th><th scope=\"col\">entries</th><th scope=\"col\">weight</th>")
+                .append("<th scope=\"col\">uniform bits / entry</th><th scope=\"col\">uniform FPR</th>")
+                .append("<th scope=\"col\">optimized bits / entry</th><th scope=\"col\">optimized FPR</th>")
+                .append("<th scope=\"col\">FPR ratio</th></tr></thead>\n<tbody>\n");
+        for (ReportData.Row row : c.runs()) {
+            String name = row.text("run_name");
+            out.append("<tr><th scope=\"row\">").append(row.text("run"))
+                    .append(name.isEmpty() ? "" : " · " + Html.escape(name)).append("</th>");
+            for (String column : List.of("entries", "weight", "uniform_bits_per_entry", "uniform_fpr",
+                    "optimized_bits_per_entry", "optimized_fpr", "fpr_ratio")) {
+                cell(out, column, row.text(column), false);
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody></table></div>\n");
+
+        if (!c.confirmCases().isEmpty()) {
+            out.append("<h3>Measured with real filters</h3>\n<div class=\"table-wrap\"><table class=\"measured\">\n")
+                    .append("<thead><tr><th scope=\"col\">allocation · layout</th><th scope=\"col\">queries</th>")
+                    .append("<th scope=\"col\">measured R</th><th scope=\"col\">95% interval</th>")
+                    .append("<th scope=\"col\">predicted R</th><th scope=\"col\">model R</th>")
+                    .append("<th scope=\"col\">measured improvement</th></tr></thead>\n<tbody>\n");
+            for (ReportData.Row row : c.confirmCases()) {
+                out.append("<tr><th scope=\"row\">").append(Html.escape(row.text("allocation"))).append(" · ")
+                        .append(Html.escape(row.text("layout"))).append("</th>");
+                cell(out, "queries", row.text("queries"), false);
+                cell(out, "measured_R", row.text("measured_R"), false);
+                out.append("<td>").append(Html.shown(row.text("measured_R_low"))).append(" – ")
+                        .append(Html.shown(row.text("measured_R_high"))).append("</td>");
+                cell(out, "predicted_R", row.text("predicted_R"), false);
+                cell(out, "model_R", row.text("model_R"), false);
+                cell(out, "measured_improvement", row.text("measured_improvement"), false);
+                out.append("</tr>\n");
+            }
+            out.append("</tbody></table></div>\n");
+        }
+
+        out.append("<h3>Figures</h3>\n<div class=\"figures\">\n");
+        for (int i = 0; i < figures.size(); i++) {
+            Figure figure = figures.get(i);
+            // the last figure (R against memory) gets a row of its own, the two per-run figures share one
+            String span = i == figures.size() - 1 && figures.size() % 2 == 1 ? " class=\"span\"" : "";
+            out.append("<figure id=\"figure-").append(figure.name()).append('"').append(span).append(">\n").append(figure.element())
+                    .append("\n<figcaption>").append(Html.escape(figure.title())).append(" (<a href=\"figures/")
+                    .append(figure.name()).append(".svg\">SVG</a>)</figcaption>\n</figure>\n");
+        }
+        out.append("</div>\n</section>\n");
+    }
+
+}

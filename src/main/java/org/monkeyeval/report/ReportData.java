@@ -1,0 +1,170 @@
+package org.monkeyeval.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.monkeyeval.model.LsmCase;
+
+/**
+ * What the published tables say about each case, read back by column name for the report: the
+ * {@code cases.csv} row, the {@code rows.csv} rows, the sweep, and, when present, the confirmation's
+ * and the engine's rows. Columns a table has beyond those the report reads are carried along
+ * untouched, so tables may grow without breaking the report.
+ *
+ * @param cases the cases in {@code cases.csv} order (by id)
+ */
+public record ReportData(List<CaseData> cases) {
+
+    /** File names the report reads, in the order they are listed in its provenance. */
+    public static final List<String> REQUIRED_TABLES = List.of(AllocationTables.CASES_FILE,
+            AllocationTables.ROWS_FILE, SweepTable.FILE);
+    public static final List<String> OPTIONAL_TABLES = List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE,
+            EngineTables.FILE);
+
+    /** Thrown when a table lacks a column or holds a value the report cannot read. */
+    public static final class TableException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        public TableException(String message) {
+            super(message);
+        }
+    }
+
+    /** One row of a table, fields by column name; {@code line} is its 1-based line in the file. */
+    public record Row(String file, int line, Map<String, String> fields) {
+
+        public boolean has(String column) {
+            String v = fields.get(column);
+            return v != null && !v.isEmpty();
+        }
+
+        public String text(String column) {
+            String v = fields.get(column);
+            if (v == null) {
+                throw new TableException(file + ":" + line + ": column " + column + " is missing");
+            }
+            return v;
+        }
+
+        /** A whole number such as an entry count, exactly. */
+        public long whole(String column) {
+            String v = text(column);
+            try {
+                return Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                throw new TableException(file + ":" + line + ": column " + column + ": not a whole number: '" + v
+                        + "'");
+            }
+        }
+
+        public double number(String column) {
+            String v = text(column);
+            try {
+                double d = Double.parseDouble(v);
+                if (!Double.isFinite(d)) {
+                    throw new NumberFormatException();
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw new TableException(file + ":" + line + ": column " + column + ": not a finite number: '"
+                        + v + "'");
+            }
+        }
+    }
+
+    /**
+     * Everything about one case.
+     *
+     * @param lsmCase      the case file's content
+     * @param summary      its {@code cases.csv} row
+     * @param runs         its {@code rows.csv} rows, by run
+     * @param sweep        its {@code sweep.csv} rows, by bits per entry
+     * @param confirmRuns  its {@code confirm.csv} and {@code engine.csv} rows (empty when not confirmed)
+     * @param confirmCases its {@code confirm-cases.csv} rows (empty when not confirmed)
+     */
+    public record CaseData(LsmCase lsmCase, Row summary, List<Row> runs, List<Row> sweep, List<Row> confirmRuns,
+                           List<Row> confirmCases) {
+
+        public String id() {
+            return lsmCase.id();
+        }
+
+        /** The {@code confirm-cases.csv} row of one allocation and layout, when present. */
+        public Optional<Row> measured(String allocation, String layout) {
+            return confirmCases.stream().filter(r -> r.text("allocation").equals(allocation)
+                    && r.text("layout").equals(layout)).findFirst();
+        }
+
+        /** The confirmation rows of one allocation and layout, by run. */
+        public List<Row> confirmRuns(String allocation, String layout) {
+            return confirmRuns.stream().filter(r -> r.text("allocation").equals(allocation)
+                    && r.text("layout").equals(layout)).toList();
+        }
+    }
+
+    /**
+     * @param cases  the case files' contents, sorted by id
+     * @param tables parsed tables by file name; the required ones must be present
+     * @throws TableException when a table is missing, lacks a column, or does not match the case files
+     */
+    public static ReportData of(List<LsmCase> cases, Map<String, CsvTable> tables) {
+        for (String name : REQUIRED_TABLES) {
+            if (!tables.containsKey(name)) {
+                throw new TableException(name + ": missing (run `run` first)");
+            }
+        }
+        Map<String, List<Row>> summaries = byCase(AllocationTables.CASES_FILE, tables);
+        Map<String, List<Row>> runs = byCase(AllocationTables.ROWS_FILE, tables);
+        Map<String, List<Row>> sweeps = byCase(SweepTable.FILE, tables);
+        Map<String, List<Row>> confirmRuns = byCase(ConfirmTables.RUNS_FILE, tables);
+        byCase(EngineTables.FILE, tables).forEach((id, rows) ->
+                confirmRuns.computeIfAbsent(id, k -> new ArrayList<>()).addAll(rows));
+        Map<String, List<Row>> confirmCases = byCase(ConfirmTables.CASES_FILE, tables);
+
+        List<String> fileIds = cases.stream().map(LsmCase::id).toList();
+        if (!List.copyOf(summaries.keySet()).equals(fileIds)) {
+            throw new TableException(AllocationTables.CASES_FILE + ": cases " + summaries.keySet()
+                    + " differ from the case files " + fileIds + " (run `run` again)");
+        }
+        List<CaseData> result = new ArrayList<>();
+        for (LsmCase lsmCase : cases) {
+            String id = lsmCase.id();
+            List<Row> caseRuns = runs.getOrDefault(id, List.of());
+            if (caseRuns.size() != lsmCase.runs().size()) {
+                throw new TableException(AllocationTables.ROWS_FILE + ": case " + id + " has " + caseRuns.size()
+                        + " rows, its case file " + lsmCase.runs().size() + " runs (run `run` again)");
+            }
+            result.add(new CaseData(lsmCase, summaries.get(id).get(0), caseRuns, sweeps.getOrDefault(id, List.of()),
+                    List.copyOf(confirmRuns.getOrDefault(id, List.of())), confirmCases.getOrDefault(id, List.of())));
+        }
+        return new ReportData(List.copyOf(result));
+    }
+
+    private static Map<String, List<Row>> byCase(String name, Map<String, CsvTable> tables) {
+        Map<String, List<Row>> byCase = new LinkedHashMap<>();
+        CsvTable table = tables.get(name);
+        if (table == null) {
+            return byCase;
+        }
+        if (!table.header().contains("case_id")) {
+            throw new TableException(name + ":1: column case_id is missing");
+        }
+        for (int i = 0; i < table.rows().size(); i++) {
+            List<String> values = table.rows().get(i);
+            if (values.size() != table.header().size()) {
+                throw new TableException(name + ":" + (i + 2) + ": " + values.size() + " fields, the header has "
+                        + table.header().size());
+            }
+            Map<String, String> fields = new LinkedHashMap<>();
+            for (int c = 0; c < values.size(); c++) {
+                fields.put(table.header().get(c), values.get(c));
+            }
+            Row row = new Row(name, i + 2, fields);
+            byCase.computeIfAbsent(row.text("case_id"), k -> new ArrayList<>()).add(row);
+        }
+        return byCase;
+    }
+}

@@ -1,0 +1,157 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code report} writes the sweep, the page and one SVG per figure all at once from what {@code run}
+ * left, tolerates columns it does not read, refuses a folder without the tables (exit 3, nothing
+ * written), and {@code verify} redraws the page and figures and fails on any changed byte.
+ */
+final class ReportCommandTest {
+
+    @TempDir
+    Path dir;
+    Path cases;
+    Path out;
+
+    /** The published cases and run tables, without the confirmation (verify would rerun it). */
+    @BeforeEach
+    void copyPublished() throws IOException {
+        cases = Files.createDirectories(dir.resolve("cases"));
+        out = Files.createDirectories(dir.resolve("out"));
+        try (Stream<Path> files = Files.list(Path.of("cases"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, cases.resolve(f.getFileName()));
+            }
+        }
+        for (String name : List.of("cases.csv", "rows.csv", "provenance.json")) {
+            Files.copy(Path.of("out", name), out.resolve(name));
+        }
+    }
+
+    private Cli.Outcome report() {
+        return Cli.run("report", "--cases", cases.toString(), "--out", out.toString());
+    }
+
+    private Cli.Outcome verify() {
+        return Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+    }
+
+    private static long svgCount(Path out) throws IOException {
+        try (Stream<Path> files = Files.list(out.resolve("figures"))) {
+            return files.filter(p -> p.toString().endsWith(".svg")).count();
+        }
+    }
+
+    @Test
+    void report_runTables_writesSweepPageFiguresAndVerifyPasses() throws IOException {
+        Cli.Outcome o = report();
+        assertEquals(0, o.exitCode(), o.out() + o.err());
+        List<String> sweep = Files.readAllLines(out.resolve("sweep.csv"));
+        assertEquals(1 + 14 * 97 + 2, sweep.size(),
+                "header, 97 grid points per case, the own budgets of seed-0.1bpe and total-bits (off the grid)");
+        assertEquals(14 * 3 + 1, svgCount(out));
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(html.contains("src=\"http") || html.contains("href=\"http") || html.contains("url(http"),
+                "no reference a browser would fetch");
+        assertTrue(Files.exists(out.resolve("report-provenance.json")));
+
+        Cli.Outcome v = verify();
+        assertEquals(0, v.exitCode(), v.out() + v.err());
+        assertTrue(v.out().contains("sweep.csv: byte-identical"), v.out());
+        assertTrue(v.out().contains("ok   44 report files (page and figures): byte-identical"), v.out());
+    }
+
+    @Test
+    void verify_editedFigure_fails() throws IOException {
+        assertEquals(0, report().exitCode());
+        Path figure = out.resolve("figures").resolve("seed-10bpe-bits.svg");
+        Files.writeString(figure, Files.readString(figure).replace("Bits per entry by run", "Bits by run"));
+        Cli.Outcome v = verify();
+        assertEquals(1, v.exitCode(), v.out());
+        assertTrue(v.out().contains("FAIL report page and figures"), v.out());
+        assertTrue(v.out().contains("figures/seed-10bpe-bits.svg: bytes differ"), v.out());
+    }
+
+    @Test
+    void verify_extraFigure_fails() throws IOException {
+        assertEquals(0, report().exitCode());
+        Files.writeString(out.resolve("figures").resolve("stray.svg"), "<svg/>");
+        Cli.Outcome v = verify();
+        assertEquals(1, v.exitCode(), v.out());
+        assertTrue(v.out().contains("figures/stray.svg: published but no longer drawn"), v.out());
+    }
+
+    @Test
+    void report_missingRowsTable_exit3AndNothingWritten() throws IOException {
+        Files.delete(out.resolve("rows.csv"));
+        Cli.Outcome o = report();
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertTrue(o.err().contains("rows.csv: missing (run `run` first)"), o.err());
+        assertFalse(Files.exists(out.resolve("report.html")));
+        assertFalse(Files.exists(out.resolve("sweep.csv")));
+        assertFalse(Files.exists(out.resolve("figures")));
+    }
+
+    @Test
+    void report_numberThatIsNotOne_exit3NamingFileLineAndColumn() throws IOException {
+        Path rows = out.resolve("rows.csv");
+        List<String> lines = new ArrayList<>(Files.readAllLines(rows));
+        lines.set(1, lines.get(1).replace(",10,0.008192549468178961,10,", ",ten,0.008192549468178961,10,"));
+        Files.writeString(rows, String.join("\r\n", lines) + "\r\n");
+        Cli.Outcome o = report();
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertTrue(o.err().contains("rows.csv:2: column uniform_bits_per_entry: not a finite number: 'ten'"), o.err());
+        assertFalse(Files.exists(out.resolve("report.html")));
+    }
+
+    @Test
+    void report_tableWithUnknownColumns_drawsTheSamePage() throws IOException {
+        assertEquals(0, report().exitCode());
+        String before = Files.readString(out.resolve("report.html"));
+        for (String[] table : new String[][] {{"rows.csv", "level", "1"}, {"cases.csv", "zero_result_share", "0"}}) {
+            Path file = out.resolve(table[0]);
+            StringBuilder widened = new StringBuilder();
+            List<String> lines = Files.readAllLines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                widened.append(lines.get(i)).append(',').append(i == 0 ? table[1] : table[2]).append("\r\n");
+            }
+            Files.writeString(file, widened);
+        }
+        Cli.Outcome o = report();
+        assertEquals(0, o.exitCode(), o.out() + o.err());
+        assertEquals(before, Files.readString(out.resolve("report.html")));
+    }
+
+    @Test
+    void report_figureOfAnEarlierReport_removed() throws IOException {
+        Files.createDirectories(out.resolve("figures"));
+        Files.writeString(out.resolve("figures").resolve("gone-case-bits.svg"), "<svg/>");
+        assertEquals(0, report().exitCode());
+        assertFalse(Files.exists(out.resolve("figures").resolve("gone-case-bits.svg")));
+        assertEquals(14 * 3 + 1, svgCount(out));
+    }
+
+    @Test
+    void run_output_pointsToReport() {
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("java -jar monkey-eval.jar report --cases " + cases + " --out " + out), o.out());
+    }
+}

@@ -1,0 +1,326 @@
+package org.monkeyeval.page;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+import org.monkeyeval.report.CsvTable;
+
+/**
+ * The published report.html in a real browser (headless Chromium through chromedriver): no console
+ * error, no request beyond the page itself, every figure laid out with a size and one drawn mark per
+ * row of the tables it comes from, the summary table equal to cases.csv, and readable at 400 px wide
+ * and in dark mode. Full-page screenshots are saved under target/ for a person to look at.
+ *
+ * <p>Needs Debian's chromium and chromium-driver (.ci/run installs them). Without them the test is
+ * skipped with a message, except under CI=true, where it fails.
+ */
+final class ReportBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path PAGE = Path.of("out", "report.html").toAbsolutePath();
+    private static final Path SHOTS = Path.of("target");
+
+    @TempDir
+    static Path profile;
+
+    private static ChromeDriver driver;
+
+    @BeforeAll
+    static void startBrowser() {
+        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!present) {
+            String message = "headless Chromium not installed (" + CHROMIUM + ", " + CHROMEDRIVER
+                    + "): apt-get install chromium chromium-driver; .ci/run does";
+            if ("true".equals(System.getenv("CI"))) {
+                fail(message + " (CI=true: the browser test must run)");
+            }
+            Assumptions.assumeTrue(false, message);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // the background-networking switches keep Chromium from calling out (refused on a closed network)
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars", "--user-data-dir=" + profile.toAbsolutePath(),
+                "--window-size=1280,900");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        logs.enable(LogType.PERFORMANCE, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    @BeforeEach
+    void load() {
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
+                List.of(Map.of("name", "prefers-color-scheme", "value", "light"))));
+        driver.manage().window().setSize(new Dimension(1280, 900));
+        driver.manage().logs().get(LogType.PERFORMANCE); // drop what earlier tests logged
+        driver.manage().logs().get(LogType.BROWSER);
+        driver.get(PAGE.toUri().toString());
+    }
+
+    private Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    private static CsvTable table(String name) throws IOException {
+        return CsvTable.parse(Files.readString(Path.of("out", name), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void page_loaded_noConsoleErrorAndNoRequestBeyondThePage() {
+        List<String> severe = new ArrayList<>();
+        for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
+            if (entry.getLevel().intValue() >= Level.WARNING.intValue()) {
+                severe.add(entry.getMessage());
+            }
+        }
+        assertEquals(List.of(), severe, "console errors and warnings");
+        List<String> requests = new ArrayList<>();
+        for (LogEntry entry : driver.manage().logs().get(LogType.PERFORMANCE)) {
+            String message = entry.getMessage();
+            if (message.contains("\"Network.requestWillBeSent\"")) {
+                int at = message.indexOf("\"url\":\"");
+                requests.add(message.substring(at + 7, message.indexOf('"', at + 7)));
+            }
+        }
+        assertEquals(1, requests.size(), "only the page itself is requested: " + requests);
+        assertTrue(requests.get(0).startsWith("file:") && requests.get(0).endsWith("/out/report.html"),
+                "the one request is the page: " + requests);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void figures_rendered_sizeAboveZeroAndOneDrawnMarkPerRow() throws IOException {
+        List<Map<String, Object>> figures = (List<Map<String, Object>>) js("""
+                return Array.from(document.querySelectorAll('figure svg')).map(svg => {
+                  const box = svg.getBoundingClientRect();
+                  let marks = 0; const empty = [];
+                  for (const g of svg.querySelectorAll('g')) {
+                    const ref = g.getAttribute('jfreesvg:ref');
+                    if (!ref || ref === 'JFREECHART_TOP_LEVEL') continue;
+                    const data = JSON.parse(ref);
+                    const b = g.getBBox();
+                    const drawn = b.width > 0 || b.height > 0;
+                    if (data.points !== undefined) {
+                      const d = g.querySelector('path').getAttribute('d');
+                      const vertices = (d.match(/[ML]/g) || []).length;
+                      marks += vertices;
+                      if (!drawn || vertices !== data.points) empty.push(ref);
+                    } else if (data.itemIndex !== undefined || data.rowKey !== undefined) {
+                      marks++;
+                      if (!drawn) empty.push(ref);
+                    }
+                  }
+                  return {id: svg.id, width: box.width, height: box.height, marks: marks, empty: empty};
+                });""");
+        Map<String, Integer> expected = expectedMarks();
+        assertEquals(expected.size(), figures.size(), "figures on the page");
+        for (Map<String, Object> f : figures) {
+            String id = (String) f.get("id");
+            assertTrue(((Number) f.get("width")).doubleValue() > 100, id + " width " + f.get("width"));
+            assertTrue(((Number) f.get("height")).doubleValue() > 100, id + " height " + f.get("height"));
+            assertEquals(expected.get(id), ((Number) f.get("marks")).intValue(), id + " marks");
+            for (String ref : (List<String>) f.get("empty")) {
+                assertTrue(zeroBar(id, ref), id + ": mark without a drawn shape: " + ref);
+            }
+        }
+    }
+
+    /** A bar of zero bits per entry (a run without a filter) has no height to draw; only its label shows. */
+    private static boolean zeroBar(String figureId, String ref) throws IOException {
+        if (!figureId.endsWith("-bits")) {
+            return false;
+        }
+        String caseId = figureId.substring(0, figureId.length() - "-bits".length());
+        String allocation = ref.contains("\"rowKey\": \"uniform\"") ? "uniform_bits_per_entry"
+                : "optimized_bits_per_entry";
+        CsvTable rows = table("rows.csv");
+        for (List<String> row : rows.rows()) {
+            String label = row.get(rows.header().indexOf("run_name"));
+            if (row.get(0).equals(caseId) && ref.contains("\"columnKey\": \"" + label + " (")) {
+                return Double.parseDouble(row.get(rows.header().indexOf(allocation))) == 0.0;
+            }
+        }
+        return false;
+    }
+
+    /** Marks each figure must draw, from the tables: bars, points and sweep vertices. */
+    private static Map<String, Integer> expectedMarks() throws IOException {
+        Map<String, Integer> runs = count(table("rows.csv"), null);
+        Map<String, Integer> sweep = count(table("sweep.csv"), null);
+        Map<String, Integer> measured = count(table("confirm-cases.csv"), null);
+        Map<String, Integer> rocksRuns = count(table("confirm.csv"), "rocksdb");
+        Map<String, Integer> expected = new HashMap<>();
+        int all = 0;
+        for (String id : runs.keySet()) {
+            int r = runs.get(id);
+            expected.put(id + "-bits", 2 * r);
+            expected.put(id + "-fpr", rocksRuns.getOrDefault(id, 0) > 0 ? 4 * r : 2 * r);
+            expected.put(id + "-probes", 4 * sweep.get(id) + measured.getOrDefault(id, 0));
+            all += sweep.get(id) + 1;
+        }
+        expected.put("all-cases-improvement", all);
+        return expected;
+    }
+
+    private static Map<String, Integer> count(CsvTable table, String layout) {
+        int idColumn = table.header().indexOf("case_id");
+        int layoutColumn = table.header().indexOf("layout");
+        Map<String, Integer> counts = new HashMap<>();
+        for (List<String> row : table.rows()) {
+            if (layout == null || row.get(layoutColumn).equals(layout)) {
+                counts.merge(row.get(idColumn), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void summaryTable_everyNumber_equalsCasesCsv() throws IOException {
+        CsvTable cases = table("cases.csv");
+        List<List<Map<String, String>>> rows = (List<List<Map<String, String>>>) js("""
+                return Array.from(document.querySelectorAll('#summary-table tbody tr')).map(tr =>
+                  [{column: 'case_id', value: tr.dataset.case, shown: tr.querySelector('th').textContent}].concat(
+                  Array.from(tr.querySelectorAll('td')).map(td =>
+                    ({column: td.dataset.column, value: td.dataset.value, shown: td.textContent}))));""");
+        assertEquals(cases.rows().size(), rows.size(), "one row per case");
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> csvRow = cases.rows().get(i);
+            assertEquals(8 + 1, rows.get(i).size());
+            for (Map<String, String> cell : rows.get(i)) {
+                String published = csvRow.get(cases.header().indexOf(cell.get("column")));
+                assertEquals(published, cell.get("value"), cell.get("column") + " of " + csvRow.get(0));
+                if (cell.get("column").equals("case_id")) {
+                    assertEquals(published, cell.get("shown"));
+                    continue;
+                }
+                BigDecimal exact = new BigDecimal(published);
+                BigDecimal shown = new BigDecimal(cell.get("shown").replace(",", ""));
+                // shown to 4 significant digits: off by at most half a unit in the 4th digit
+                BigDecimal allowed = exact.abs().multiply(new BigDecimal("0.0005"));
+                assertTrue(exact.subtract(shown).abs().compareTo(allowed) <= 0,
+                        cell.get("column") + " of " + csvRow.get(0) + ": shown " + cell.get("shown") + ", table "
+                                + published);
+            }
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void narrowWindow_400px_tablesScrollAndFiguresScale() throws IOException {
+        driver.manage().window().setSize(new Dimension(400, 900));
+        driver.navigate().refresh();
+        Map<String, Object> layout = (Map<String, Object>) js("""
+                const wrap = document.querySelector('#summary .table-wrap');
+                const svgs = Array.from(document.querySelectorAll('figure svg'));
+                return {viewport: window.innerWidth, page: document.documentElement.scrollWidth,
+                  wrapClient: wrap.clientWidth, wrapScroll: wrap.scrollWidth,
+                  widestFigure: Math.max(...svgs.map(s => s.getBoundingClientRect().right)),
+                  smallestFigure: Math.min(...svgs.map(s => s.getBoundingClientRect().width))};""");
+        long viewport = ((Number) layout.get("viewport")).longValue();
+        assertTrue(viewport <= 400, "viewport " + viewport);
+        assertTrue(((Number) layout.get("page")).longValue() <= viewport, "the page itself does not scroll sideways: "
+                + layout);
+        assertTrue(((Number) layout.get("wrapScroll")).longValue() > ((Number) layout.get("wrapClient")).longValue(),
+                "the summary table scrolls inside its frame: " + layout);
+        assertTrue(((Number) layout.get("widestFigure")).doubleValue() <= viewport, "figures fit: " + layout);
+        assertTrue(((Number) layout.get("smallestFigure")).doubleValue() > 200, "figures still drawn: " + layout);
+        screenshot("report-400px.png", 400);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void darkScheme_textAndTables_readable() throws IOException {
+        driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
+                List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        Map<String, String> colours = (Map<String, String>) js("""
+                const s = e => getComputedStyle(document.querySelector(e));
+                return {bg: s('body').backgroundColor, fg: s('body').color,
+                  cellBg: s('#summary .table-wrap').backgroundColor, cell: s('#summary-table td').color,
+                  muted: s('.lede').color};""");
+        double body = contrast(colours.get("fg"), colours.get("bg"));
+        assertTrue(luminance(colours.get("bg")) < 0.05, "dark background: " + colours);
+        assertTrue(body >= 7, "body text contrast " + body + ": " + colours);
+        assertTrue(contrast(colours.get("cell"), colours.get("cellBg")) >= 7, "table contrast: " + colours);
+        assertTrue(contrast(colours.get("muted"), colours.get("bg")) >= 4.5, "muted text contrast: " + colours);
+        screenshot("report-dark.png", 1280);
+    }
+
+    @Test
+    void fullPage_screenshot_savedUnderTarget() throws IOException {
+        Path shot = screenshot("report-screenshot.png", 1280);
+        assertTrue(Files.size(shot) > 50_000, "screenshot holds a drawn page");
+    }
+
+    /** A full-page PNG through the DevTools protocol (beyond the viewport). */
+    private Path screenshot(String name, int width) throws IOException {
+        Number height = (Number) js("return document.documentElement.scrollHeight;");
+        Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1);
+        Map<String, Object> result = driver.executeCdpCommand("Page.captureScreenshot",
+                Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        Path file = SHOTS.resolve(name);
+        Files.createDirectories(SHOTS);
+        Files.write(file, Base64.getDecoder().decode((String) result.get("data")));
+        assertFalse(((String) result.get("data")).isEmpty());
+        return file;
+    }
+
+    /** WCAG 2 contrast ratio of two CSS rgb()/rgba() colours. */
+    private static double contrast(String a, String b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(String css) {
+        String[] parts = css.replaceAll("[^0-9.,]", "").split(",");
+        double[] c = new double[3];
+        for (int i = 0; i < 3; i++) {
+            double v = Double.parseDouble(parts[i]) / 255.0;
+            c[i] = v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        }
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    }
+}
