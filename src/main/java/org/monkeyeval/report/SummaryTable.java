@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.Workload;
 
 /**
  * Fixed-width text tables for people reading a terminal. Six significant digits, locale-independent;
@@ -30,11 +31,15 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
-    /** One line per case: budget, R under each allocation, improvement, runs without a filter. */
+    /**
+     * One line per case: budget, R under each allocation, improvement, runs without a filter, the
+     * zero-result share (or "measured" for per-run lookups) and the improvement of the expected reads
+     * per lookup (equal to the improvement of R when every lookup is for an absent key).
+     */
     public static String cases(List<CaseResult> results) {
         List<Object[]> rows = new ArrayList<>();
         rows.add(new String[] {"case", "runs", "entries", "bits/entry", "uniform R", "optimized R", "improvement",
-            "no-filter runs"});
+            "no-filter runs", "z", "cost improvement"});
         for (CaseResult r : results) {
             rows.add(new Object[] {
                 r.lsmCase().id(),
@@ -44,7 +49,9 @@ public final class SummaryTable {
                 new Num(r.uniform().expectedProbes()),
                 new Num(r.optimized().expectedProbes()),
                 new Num("%sx", r.improvement()),
-                Integer.toString(r.optimized().zeroBitRuns())});
+                Integer.toString(r.optimized().zeroBitRuns()),
+                r.lsmCase().workload() instanceof Workload.ZeroResultShare z ? new Num(z.share()) : "measured",
+                new Num("%sx", r.costImprovement())});
         }
         return render(rows);
     }
