@@ -38,6 +38,8 @@ public final class MonkeyEval implements Runnable {
     }
 
     public static void main(String[] args) {
+        // report draws figures with Java2D into SVG text: no window, no display needed
+        System.setProperty("java.awt.headless", "true");
         CommandLine cli = commandLine();
         int code = cli.execute(args);
         cli.getOut().flush();
