@@ -76,8 +76,14 @@ public final class Allocation {
      * runs of a case gives the same bytes for R, not merely a close number.
      */
     static double orderFreeSum(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
+        double[] sorted = values;
+        for (int i = 1; i < values.length; i++) {
+            if (Double.compare(values[i - 1], values[i]) > 0) { // not yet ascending (uniform bits are)
+                sorted = values.clone();
+                Arrays.sort(sorted);
+                break;
+            }
+        }
         double sum = 0.0;
         for (double v : sorted) {
             sum += v;

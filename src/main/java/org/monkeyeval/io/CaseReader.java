@@ -423,6 +423,14 @@ public final class CaseReader {
         if (token != JsonToken.VALUE_NUMBER_INT) {
             throw error(path, "expected a positive integer, got " + describe(token));
         }
+        JsonParser.NumberType type = parser.getNumberType();
+        if (type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG) {
+            long fits = parser.getLongValue(); // the common case, without a BigInteger per run
+            if (fits <= 0) {
+                throw error(path, "must be a positive integer, got " + fits);
+            }
+            return fits;
+        }
         BigInteger value = parser.getBigIntegerValue();
         if (value.signum() <= 0) {
             throw error(path, "must be a positive integer, got " + value);

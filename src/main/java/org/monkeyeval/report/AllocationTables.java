@@ -70,20 +70,21 @@ public final class AllocationTables {
                 Run run = runs.get(i);
                 double uniformBits = result.uniform().bitsPerEntry(i);
                 double optimizedBits = result.optimized().bitsPerEntry(i);
-                csv.row(result.lsmCase().id(),
-                        Integer.toString(i + 1),
-                        run.name() == null ? "" : run.name(),
-                        Long.toString(run.entries()),
-                        Numbers.format(run.entries() / totalEntries),
-                        Numbers.format(uniformBits),
-                        Numbers.format(result.uniform().fpr(i)),
-                        Numbers.format(optimizedBits),
-                        Numbers.format(result.optimized().fpr(i)),
-                        Numbers.format(uniformBits * run.entries()),
-                        Numbers.format(optimizedBits * run.entries()),
-                        Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)),
-                        run.level() == null ? "" : Integer.toString(run.level()),
-                        Numbers.format(result.weights().reach(i)));
+                csv.text(result.lsmCase().id())
+                        .integer(i + 1)
+                        .text(run.name() == null ? "" : run.name())
+                        .integer(run.entries())
+                        .number(run.entries() / totalEntries)
+                        .number(uniformBits)
+                        .number(result.uniform().fpr(i))
+                        .number(optimizedBits)
+                        .number(result.optimized().fpr(i))
+                        .number(uniformBits * run.entries())
+                        .number(optimizedBits * run.entries())
+                        .number(result.optimized().fpr(i) / result.uniform().fpr(i))
+                        .text(run.level() == null ? "" : Integer.toString(run.level()))
+                        .number(result.weights().reach(i))
+                        .end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
                 }

@@ -19,11 +19,19 @@ public final class Numbers {
 
     /** Formats a finite double; NaN and infinities are refused (outputs never hold them). */
     public static String format(double v) {
+        if (v == 0.0) {
+            return "0"; // also -0.0: a sign on zero carries no meaning in these tables
+        }
+        return append(new StringBuilder(26), v).toString();
+    }
+
+    /** Appends {@link #format(double)}'s text of a finite double to {@code out}, without an intermediate string. */
+    public static StringBuilder append(StringBuilder out, double v) {
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException("cannot format non-finite value " + v);
         }
         if (v == 0.0) {
-            return "0"; // also -0.0: a sign on zero carries no meaning in these tables
+            return out.append('0');
         }
         // Schubfach prints JDK 19's Double.toString layout ("123.45", "1.0E-5"); read its digits and
         // decimal exponent back from the characters (no BigDecimal: this runs once per table cell).
@@ -32,46 +40,54 @@ public final class Numbers {
         int e = schubfach.indexOf('E');
         int mantissaEnd = e < 0 ? length : e;
         int exponent = e < 0 ? 0 : Integer.parseInt(schubfach, e + 1, length, 10);
-        StringBuilder all = new StringBuilder(mantissaEnd);
+        char[] all = new char[mantissaEnd]; // the mantissa's digits, the point left out
+        int count = 0;
         int point = -1;
         for (int i = v < 0 ? 1 : 0; i < mantissaEnd; i++) {
             char ch = schubfach.charAt(i);
             if (ch == '.') {
-                point = all.length();
+                point = count;
             } else {
-                all.append(ch);
+                all[count++] = ch;
             }
         }
-        int n = (point < 0 ? all.length() : point) + exponent; // value = 0.<all> * 10^n
+        int n = (point < 0 ? count : point) + exponent; // value = 0.<all> * 10^n (ECMAScript's n)
         int first = 0;
-        while (all.charAt(first) == '0') {
+        while (all[first] == '0') {
             first++;
             n--;
         }
-        int last = all.length();
-        while (all.charAt(last - 1) == '0') {
+        int last = count;
+        while (all[last - 1] == '0') {
             last--;
         }
-        String digits = all.substring(first, last);
-        int k = digits.length();
-        StringBuilder out = new StringBuilder(k + 8);
+        int k = last - first; // significant digits: all[first, last)
         if (v < 0) {
             out.append('-');
         }
         if (k <= n && n <= 21) {
-            out.append(digits).append("0".repeat(n - k));
+            out.append(all, first, k);
+            zeros(out, n - k);
         } else if (0 < n && n <= 21) {
-            out.append(digits, 0, n).append('.').append(digits, n, k);
+            out.append(all, first, n).append('.').append(all, first + n, k - n);
         } else if (-6 < n && n <= 0) {
-            out.append("0.").append("0".repeat(-n)).append(digits);
+            out.append("0.");
+            zeros(out, -n);
+            out.append(all, first, k);
         } else {
-            out.append(digits.charAt(0));
+            out.append(all[first]);
             if (k > 1) {
-                out.append('.').append(digits, 1, k);
+                out.append('.').append(all, first + 1, k - 1);
             }
             int scientific = n - 1;
             out.append('e').append(scientific < 0 ? '-' : '+').append(Math.abs(scientific));
         }
-        return out.toString();
+        return out;
+    }
+
+    private static void zeros(StringBuilder out, int count) {
+        for (int i = 0; i < count; i++) {
+            out.append('0');
+        }
     }
 }
