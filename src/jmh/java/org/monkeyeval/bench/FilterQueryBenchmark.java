@@ -54,11 +54,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Forks of the same benchmark can differ by a quarter (the README lists one 8-fork measurement);
  * compare filters over several forks, not one or two.
  *
- * <p>The setup checks what it built before anything is measured: no false negatives (every stored key
- * of our filters, through their batched {@code firstRejected}; every 256th through the libraries'
- * query methods, so that present keys do not shape the JIT profile of the measured query), a
- * false-positive rate on the absent keys below {@link Filters#MAX_PLAUSIBLE_FPR}, and bits per key
- * within {@link Filters#BITS_PER_KEY_TOLERANCE} of 10. A wrong filter would otherwise look fast.
+ * <p>The setup checks what it built before anything is measured: no false negatives on any stored
+ * key, a false-positive rate on the absent keys below {@link Filters#MAX_PLAUSIBLE_FPR}, and bits per
+ * key within {@link Filters#BITS_PER_KEY_TOLERANCE} of 10. A wrong filter would otherwise look fast.
  *
  * <p>Not {@code final}, and neither is {@link Filters}: JMH generates subclasses of {@link State}
  * classes.
@@ -112,9 +110,6 @@ public class FilterQueryBenchmark {
         /** Bound on every filter's measured FPR; all four should give 0.8% to 2% at 10 bits per key. */
         static final double MAX_PLAUSIBLE_FPR = 0.03;
 
-        /** Every this many stored keys, one is checked through a library filter's query method. */
-        static final int PRESENT_CHECK_STRIDE = 256;
-
         /** Allowed distance of a filter's actual bits per key from {@link #BITS_PER_KEY}. */
         static final double BITS_PER_KEY_TOLERANCE = 0.01;
 
@@ -164,19 +159,9 @@ public class FilterQueryBenchmark {
             checkBitsPerKey("rocksdb", rocksDb.bitCount());
             checkBitsPerKey("guava", (guava.serializedSize() - GUAVA_HEADER_BYTES) * Byte.SIZE);
             checkBitsPerKey("blockedBloom", blockedBloom.getBitCount());
-            // No false negatives. Our filters are checked on every stored key through firstRejected, a
-            // batched path that does not run mayContain; the library filters on a sample through their
-            // query method. Asking mayContain a million present keys here would record, in the JIT's
-            // profile of the very method measured next, a branch taken on every call that an absent key
-            // takes about one time in ten; when C2 compiles the benchmark loop, the profile it inlines
-            // then depends on how far warm-up got, and forks settled at two speeds (docs/benchmarks.md,
-            // "Query benchmark: two speeds").
-            if (standard.firstRejected(stored, ENTRIES) >= 0 || rocksDb.firstRejected(stored, ENTRIES) >= 0) {
-                throw new IllegalStateException("false negative among the stored keys");
-            }
-            for (int i = 0; i < ENTRIES; i += PRESENT_CHECK_STRIDE) {
-                long key = stored[i];
-                if (!guava.mightContain(key) || !blockedBloom.mayContain(key)) {
+            for (long key : stored) {
+                if (!standard.mayContain(key) || !rocksDb.mayContain(key) || !guava.mightContain(key)
+                        || !blockedBloom.mayContain(key)) {
                     throw new IllegalStateException("false negative for stored key " + key);
                 }
             }

@@ -21,7 +21,8 @@ public final class ConfirmTables {
      */
     public static final List<String> RUN_COLUMNS = List.of(
             "case_id", "allocation", "layout", "run", "entries", "built_entries", "bits_per_entry", "filter_bits",
-            "hashes", "queries", "positives", "true_positives", "useful_negatives", "observed_fpr", "fpr_low", "fpr_high",
+            "hashes", "queries", "positives", "true_positives", "useful_negatives", "observed_fpr", "fpr_low",
+            "fpr_high",
             "model_fpr", "predicted_fpr", "z_score",
             "probes", "cache_local_fpr", "poisson_mixture_fpr");
 
@@ -57,8 +58,8 @@ public final class ConfirmTables {
         BinomialInterval ci = r.interval();
         return List.of(r.caseId(), r.allocation(), r.layout(), Integer.toString(r.run()),
                 Long.toString(r.entries()), Long.toString(r.builtEntries()), Numbers.format(r.bitsPerEntry()),
-                Long.toString(r.filterBits()), Integer.toString(r.hashes()), Long.toString(r.queries()), Long.toString(r.positives()),
-                Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
+                Long.toString(r.filterBits()), Integer.toString(r.hashes()), Long.toString(r.queries()),
+                Long.toString(r.positives()), Long.toString(r.truePositives()), Long.toString(r.usefulNegatives()),
                 orEmpty(r.observedFpr()), ci == null ? "" : Numbers.format(ci.lower()),
                 ci == null ? "" : Numbers.format(ci.upper()), Numbers.format(r.modelFpr()),
                 Numbers.format(r.predictedFpr()), orEmpty(r.zScore()), Long.toString(r.probes()),

@@ -78,7 +78,8 @@ final class VerifyCommandTest {
         }
         Path confirm = out.resolve("confirm.csv");
         String text = Files.readString(confirm);
-        String edited = text.replaceFirst("(seed-10bpe,optimized,standard,1,10000,[^,]*,[^,]*,[^,]*,[^,]*,1000000,)(\\d+)",
+        String edited = text.replaceFirst(
+                "(seed-10bpe,optimized,standard,1,10000,[^,]*,[^,]*,[^,]*,[^,]*,1000000,)(\\d+)",
                 "$1" + "999");
         assertTrue(!edited.equals(text), "fixture: the row to edit exists");
         Files.writeString(confirm, edited);

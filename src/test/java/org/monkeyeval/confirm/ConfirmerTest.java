@@ -126,7 +126,8 @@ final class ConfirmerTest {
     void confirm_runAboveCap_countsEqualThoseOfARunOfCapEntries() throws Exception {
         // uniform allocation: 8 bits per entry whatever the run sizes, so the filters are comparable
         List<CaseCount> sampled = confirm(capped(200_000, 20_000), solved("big", 8, 3_000, 50_000));
-        List<CaseCount> small = confirm(capped(200_000, ConfirmSettings.NO_FILTER_CAP), solved("big", 8, 3_000, 20_000));
+        List<CaseCount> small = confirm(capped(200_000, ConfirmSettings.NO_FILTER_CAP),
+                solved("big", 8, 3_000, 20_000));
         for (int c = 0; c < BOTH.size(); c++) {
             RunCount big = sampled.get(c).runs().get(1);
             RunCount reference = small.get(c).runs().get(1);
