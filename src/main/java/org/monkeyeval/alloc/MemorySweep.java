@@ -9,6 +9,11 @@ import org.monkeyeval.model.LsmCase;
  * One case evaluated over a range of memory budgets: the uniform and the optimized allocation at
  * every point of a grid of bits per entry (M = b * N), plus the case's own budget.
  *
+ * <p>The optimized allocation is the one {@link CaseEvaluator} gives: weighted by the lookups that reach
+ * each run ({@link LookupWeights}; all 1 when every lookup is for an absent key), so that at the case's
+ * own budget a point equals the case's evaluation. Each point also carries both allocations' expected
+ * run reads per lookup, cost = sum a_i p_i + v.
+ *
  * <p>Besides the model's R = sum e^(-c b_i), a point can price each allocation with any per-run
  * false-positive prediction ({@link RunFpr}), for instance a finite filter layout's, so that the same
  * allocations are compared under a real filter's rules. Numbers in, numbers out; no I/O.
@@ -41,10 +46,21 @@ public final class MemorySweep {
      * @param budgetBits   M
      * @param caseBudget   true for the case's own budget (which may also be a grid point)
      * @param uniform      b_i = M / N for every run
-     * @param optimized    Monkey's allocation at M
+     * @param optimized    Monkey's allocation at M, weighted by the case's lookups
+     * @param weights      the case's a_i and v, which price both allocations' cost
      */
     public record Point(double bitsPerEntry, double budgetBits, boolean caseBudget, Allocation uniform,
-                        Allocation optimized) {
+                        Allocation optimized, LookupWeights weights) {
+
+        /** sum a_i p_i + v of the uniform allocation (without v for measured lookups). */
+        public double uniformCost() {
+            return weights.cost(uniform);
+        }
+
+        /** sum a_i p_i + v of the optimized allocation (without v for measured lookups). */
+        public double optimizedCost() {
+            return weights.cost(optimized);
+        }
 
         /** R_uniform / R_optimized. */
         public double improvement() {
@@ -63,6 +79,7 @@ public final class MemorySweep {
      */
     public List<Point> sweep(LsmCase lsmCase) {
         long[] entries = lsmCase.entries();
+        LookupWeights weights = LookupWeights.of(lsmCase);
         double totalEntries = lsmCase.totalEntries().doubleValue();
         double ownBudget = lsmCase.budgetBits();
         double ownBitsPerEntry = ownBudget / totalEntries;
@@ -71,24 +88,26 @@ public final class MemorySweep {
         for (int i = 0; i < GRID_POINTS; i++) {
             double b = i * STEP; // exact: STEP is a power of two
             if (!ownPlaced && ownBitsPerEntry < b) {
-                points.add(point(entries, totalEntries, ownBitsPerEntry, ownBudget, true));
+                points.add(point(entries, weights, totalEntries, ownBitsPerEntry, ownBudget, true));
                 ownPlaced = true;
             }
             boolean own = !ownPlaced && ownBitsPerEntry == b;
             // at the case's own budget, M is taken from the case (not b * N) so the row matches cases.csv
-            points.add(point(entries, totalEntries, b, own ? ownBudget : b * totalEntries, own));
+            points.add(point(entries, weights, totalEntries, b, own ? ownBudget : b * totalEntries, own));
             ownPlaced |= own;
         }
         if (!ownPlaced) {
-            points.add(point(entries, totalEntries, ownBitsPerEntry, ownBudget, true));
+            points.add(point(entries, weights, totalEntries, ownBitsPerEntry, ownBudget, true));
         }
         return List.copyOf(points);
     }
 
-    private Point point(long[] entries, double totalEntries, double bitsPerEntry, double budgetBits, boolean own) {
+    private Point point(long[] entries, LookupWeights weights, double totalEntries, double bitsPerEntry,
+                        double budgetBits, boolean own) {
         Allocation uniform = Allocation.uniform(entries.length, budgetBits, totalEntries);
-        Allocation optimized = Allocation.of(solver.solve(entries, budgetBits).bitsPerEntry());
-        return new Point(bitsPerEntry, budgetBits, own, uniform, optimized);
+        // the same call as CaseEvaluator, so that the case's own budget gives the case's allocation bit for bit
+        Allocation optimized = Allocation.of(solver.solve(entries, weights.reach(), budgetBits).bitsPerEntry());
+        return new Point(bitsPerEntry, budgetBits, own, uniform, optimized, weights);
     }
 
     /**

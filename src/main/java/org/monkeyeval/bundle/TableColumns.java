@@ -194,12 +194,17 @@ final class TableColumns {
             new Column("budget_bits", NUMBER, "M = bits_per_entry * N (the case's own M on its own row)"),
             new Column("case_budget", BOOLEAN, "true on the row of the case's own budget (as in cases.csv)"),
             new Column("uniform_R", NUMBER, "Sum of e^(-c b) over the runs, b = M / N for every run"),
-            new Column("optimized_R", NUMBER, "Sum of e^(-c b_i) over the runs under Monkey's allocation at M"),
+            new Column("optimized_R", NUMBER, "Sum of e^(-c b_i) over the runs under Monkey's allocation at M,"
+                    + " weighted by the case's lookups as in cases.csv"),
             new Column("improvement", NUMBER, "uniform_R / optimized_R"),
             new Column("filtered_runs", INTEGER, "Runs that keep a filter (b_i > 0) under the optimized allocation"),
             new Column("uniform_rocksdb_R", NUMBER, "Sum over the runs of the RocksDB cache-local layout's predicted"
                     + " FPR at the uniform b (exact line-load mixture; 1 for a run below 0.5 bits per entry)"),
-            new Column("optimized_rocksdb_R", NUMBER, "The same prediction summed under the optimized b_i"));
+            new Column("optimized_rocksdb_R", NUMBER, "The same prediction summed under the optimized b_i"),
+            new Column("uniform_cost", NUMBER, "Expected run reads per lookup under the uniform b: sum a_i e^(-c b)"
+                    + " + v with the case's lookup weights (without + v for measured lookups; equals uniform_R when"
+                    + " every lookup is for an absent key)"),
+            new Column("optimized_cost", NUMBER, "The same cost under the optimized b_i"));
 
     private static final Map<String, Table> BY_FILE = Map.of(
             ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,

@@ -15,6 +15,7 @@ import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.Plot;
@@ -38,7 +39,10 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 
 import org.monkeyeval.report.ReportData;
 
-/** The three figures of one case: bits per entry by run, FPR by run, and R against memory. */
+/**
+ * The three figures of one case: bits per entry by run, FPR by run, and R (or, when lookups weight the
+ * runs, the expected reads per lookup) against memory.
+ */
 public final class CaseFigures {
 
     /** Width and height of a per-case figure, in SVG user units (pixels at 100%). */
@@ -51,9 +55,13 @@ public final class CaseFigures {
     private CaseFigures() {
     }
 
-    /** The figures of one case, in the order the page shows them. */
+    /**
+     * The figures of one case, in the order the page shows them. The third plots what the optimized
+     * allocation minimizes: R for a case whose lookups are all for absent keys, the expected reads per
+     * lookup (cost) for a case whose lookups weight the runs.
+     */
     public static List<Figure> of(ReportData.CaseData data) {
-        return List.of(bitsByRun(data), fprByRun(data), probesByMemory(data));
+        return List.of(bitsByRun(data), fprByRun(data), data.weighted() ? costByMemory(data) : probesByMemory(data));
     }
 
     /** File-name stem of one of a case's figures. */
@@ -253,15 +261,7 @@ public final class CaseFigures {
             plot.setDataset(1, measured);
             plot.setRenderer(1, errors);
         }
-        ValueMarker marker = new ValueMarker(budget, ChartStyle.BUDGET, ChartStyle.MARKER);
-        marker.setLabel("budget " + AxisFormat.label(budget) + " bits/entry");
-        marker.setLabelFont(ChartStyle.font(11f));
-        marker.setLabelPaint(ChartStyle.TEXT);
-        marker.setLabelBackgroundColor(Color.WHITE);
-        marker.setLabelAnchor(budget > 16 ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
-        marker.setLabelTextAnchor(budget > 16 ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
-        marker.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
-        plot.addDomainMarker(marker);
+        plot.addDomainMarker(budgetMarker(budget));
 
         String title = "Expected probes against memory: " + data.id();
         String desc = "Line chart, logarithmic vertical axis: expected false-positive probes R of one absent-key"
@@ -287,6 +287,132 @@ public final class CaseFigures {
         }
         return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH, HEIGHT + 60,
                 marks);
+    }
+
+    /** A dashed vertical line at the case's budget, labelled. */
+    private static ValueMarker budgetMarker(double budget) {
+        ValueMarker marker = new ValueMarker(budget, ChartStyle.BUDGET, ChartStyle.MARKER);
+        marker.setLabel("budget " + AxisFormat.label(budget) + " bits/entry");
+        marker.setLabelFont(ChartStyle.font(11f));
+        marker.setLabelPaint(ChartStyle.TEXT);
+        marker.setLabelBackgroundColor(Color.WHITE);
+        marker.setLabelAnchor(budget > 16 ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+        marker.setLabelTextAnchor(budget > 16 ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+        marker.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
+        return marker;
+    }
+
+    /**
+     * Figure 3 of a case whose lookups weight the runs: the expected run reads per lookup,
+     * cost = sum a_i p_i + v (without v for measured lookups), against bits per entry from the sweep,
+     * uniform and optimized under the model, the budget marked, and the measured cost of each confirmed
+     * allocation and layout as points at the budget. confirm-cases.csv gives no interval for the cost,
+     * so the points carry none. The axis is logarithmic when the curves span more than a decade
+     * (measured lookups, no v), linear otherwise (v bounds the cost from below).
+     */
+    static Figure costByMemory(ReportData.CaseData data) {
+        XYSeriesCollection curves = new XYSeriesCollection();
+        XYSeries uniform = new XYSeries("uniform, model", false, true);
+        XYSeries optimized = new XYSeries("optimized (minimizes the cost), model", false, true);
+        for (ReportData.Row row : data.sweep()) {
+            double b = row.number("bits_per_entry");
+            uniform.add(b, row.number("uniform_cost"));
+            optimized.add(b, row.number("optimized_cost"));
+        }
+        curves.addSeries(uniform);
+        curves.addSeries(optimized);
+        int marks = 2 * data.sweep().size();
+        double budget = data.summary().number("bits_per_entry");
+
+        XYSeriesCollection measured = new XYSeriesCollection();
+        List<Color> measuredColours = new ArrayList<>();
+        List<Shape> measuredShapes = new ArrayList<>();
+        StringBuilder points = new StringBuilder();
+        String[][] layouts = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
+            {"rocksdb-engine", "RocksDB engine"}};
+        Color[] colours = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB, ChartStyle.MEASURED_ENGINE};
+        double[] offsets = {-0.2, 0.0, 0.2}; // as in the R figure: layouts side by side at the budget
+        for (int l = 0; l < layouts.length; l++) {
+            for (String allocation : List.of("uniform", "optimized")) {
+                Optional<ReportData.Row> row = data.measured(allocation, layouts[l][0]);
+                if (row.isEmpty() || !row.get().has("measured_cost")) {
+                    continue;
+                }
+                double cost = row.get().number("measured_cost");
+                XYSeries series = new XYSeries(allocation.equals("uniform") ? "uniform, measured, " + layouts[l][1]
+                        : "measured, " + layouts[l][1] + " (□ uniform, ● optimized)", false, true);
+                series.add(budget + offsets[l], cost);
+                measured.addSeries(series);
+                measuredColours.add(colours[l]);
+                measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
+                marks++;
+                points.append(' ').append(allocation).append(" measured with the ").append(layouts[l][1])
+                        .append(": cost = ").append(AxisFormat.label(cost)).append('.');
+            }
+        }
+
+        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
+        memory.setNumberFormatOverride(new AxisFormat());
+        memory.setRange(-0.5, 24.5);
+        Range range = DatasetUtils.findRangeBounds(curves, true);
+        if (measured.getSeriesCount() > 0) {
+            range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
+        }
+        boolean log = range.getUpperBound() > 10 * range.getLowerBound();
+        String what = data.measuredLookups() ? "expected reads per lookup Σ a_i·p_i" : "expected reads per lookup"
+                + " Σ a_i·p_i + v";
+        ValueAxis cost;
+        if (log) {
+            LogAxis axis = logAxis(what + " (log scale)");
+            decades(axis, range.getLowerBound(), range.getUpperBound());
+            cost = axis;
+        } else {
+            NumberAxis axis = new NumberAxis(what);
+            axis.setNumberFormatOverride(new AxisFormat());
+            axis.setAutoRangeIncludesZero(false);
+            axis.setUpperMargin(0.08);
+            cost = axis;
+        }
+        return costChart(data, curves, measured, measuredColours, measuredShapes, memory, cost, budget, marks,
+                points, log);
+    }
+
+    private static Figure costChart(ReportData.CaseData data, XYSeriesCollection curves, XYSeriesCollection measured,
+                                    List<Color> measuredColours, List<Shape> measuredShapes, NumberAxis memory,
+                                    ValueAxis cost, double budget, int marks,
+                                    StringBuilder points, boolean log) {
+        XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
+        XYPlot plot = new XYPlot(curves, memory, cost, lines);
+        XYLineAndShapeRenderer dots = new MarkedRenderers.XYLines(false, true);
+        if (measured.getSeriesCount() > 0) {
+            plot.setDataset(1, measured);
+            plot.setRenderer(1, dots);
+        }
+        plot.addDomainMarker(budgetMarker(budget));
+        String title = "Expected reads per lookup against memory: " + data.id();
+        String weights = data.measuredLookups()
+                ? "runs weighted by their measured lookups a_i, without the read of a found key (v unknown)"
+                : "runs weighted by the lookups that reach them, a_i, plus one read for each found key (v = "
+                + AxisFormat.label(1.0 - data.summary().number("zero_result_share")) + ")";
+        String desc = "Line chart, " + (log ? "logarithmic" : "linear") + " vertical axis: expected run reads of one"
+                + " lookup (false positives of the runs passed, " + weights + ") against filter memory from 0 to 24"
+                + " bits per entry for case " + data.id() + ", uniform and the optimized allocation that minimizes"
+                + " this cost, under the model. A dashed vertical line marks the case's budget of "
+                + AxisFormat.label(budget) + " bits per entry."
+                + (points.length() == 0 ? " No measured cost in the tables." : " Points are the measured cost at the"
+                + " budget (no interval in the tables), drawn 0.2 bits per entry apart by layout (standard left,"
+                + " RocksDB layout centre, RocksDB engine right):" + points);
+        JFreeChart chart = chart(title, plot);
+        style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
+        style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
+        for (int s = 0; s < measuredColours.size(); s++) {
+            boolean uniformPoint = measuredShapes.get(s).equals(SQUARE);
+            dots.setSeriesPaint(s, measuredColours.get(s));
+            dots.setSeriesShape(s, measuredShapes.get(s));
+            dots.setSeriesShapesFilled(s, !uniformPoint);
+            dots.setSeriesVisibleInLegend(s, !uniformPoint);
+        }
+        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60, marks);
     }
 
     static LogAxis logAxis(String label) {

@@ -33,7 +33,8 @@ public final class ImprovementFigure {
         int marks = 0;
         StringBuilder desc = new StringBuilder("Line chart: improvement R_uniform / R_optimized against filter memory"
                 + " from 0 to 24 bits per entry, one line per case; a dot marks each case's own budget. Cases with"
-                + " the same runs draw the same line.");
+                + " the same runs draw the same line. A case whose lookups weight the runs minimizes the expected"
+                + " reads per lookup instead of R, so its R improvement can fall below 1.");
         for (ReportData.CaseData c : data.cases()) {
             XYSeries series = new XYSeries(c.id(), false, true);
             for (ReportData.Row row : c.sweep()) {

@@ -118,10 +118,14 @@ public final class ReportDocuments {
         sweep.put("grid", "bits per entry 0 to " + (int) MemorySweep.MAX_BITS_PER_ENTRY + " in steps of "
                 + MemorySweep.STEP + ", plus the case's own budget (case_budget = true); M = b * N");
         sweep.put("modelR", "uniform_R, optimized_R: sum_i exp(-c * b_i), c = ln(2)^2, allocations as in"
-                + " provenance.json (Monkey, SIGMOD 2017, eq. 2 and section 4.1)");
+                + " provenance.json (Monkey, SIGMOD 2017, eq. 2 and section 4.1): the optimized b_i minimize"
+                + " sum_i a_i p_i with the case's lookup weights a_i, as in cases.csv");
         sweep.put("rocksdbR", "uniform_rocksdb_R, optimized_rocksdb_R: sum_i of the RocksDB format_version 5"
                 + " cache-local Bloom filter's predicted FPR at b_i (exact binomial line-load mixture; 1 for a run"
                 + " RocksDB gives no filter, b_i < 0.5), the predicted_fpr of confirm's rocksdb layout");
+        sweep.put("cost", "uniform_cost, optimized_cost: expected run reads per lookup, sum_i a_i * exp(-c * b_i) + v,"
+                + " a_i and v from the case's workload (lookupWeights in provenance.json; without + v for measured"
+                + " lookups); equal to uniform_R, optimized_R when every lookup is for an absent key");
         ObjectNode figures = root.putObject("figures");
         figures.put("library", "JFreeChart " + ToolInfo.buildProperty("jfreechart.version") + ", JFreeSVG "
                 + ToolInfo.buildProperty("jfreesvg.version"));

@@ -1,14 +1,18 @@
 package org.monkeyeval.page;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.monkeyeval.figures.Figure;
+import org.monkeyeval.model.TreeShape;
+import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.ReportData;
 
 /**
  * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section
- * per case (what it is, its per-run table, its measured R when confirmed, its figures). Styles and
+ * per case (what it is: runs or tree, budget, workload; its per-run table with level and a_i when it
+ * has them; its measured R and cost when confirmed; its figures). Styles and
  * figures inline, no script, no external reference that a browser would fetch.
  */
 final class ReportPage {
@@ -18,11 +22,13 @@ final class ReportPage {
             new String[] {"runs", "runs"},
             new String[] {"total_entries", "entries N"},
             new String[] {"bits_per_entry", "bits / entry"},
-            new String[] {"budget_bits", "budget M (bits)"},
+            new String[] {"zero_result_share", "workload z"},
             new String[] {"uniform_R", "uniform R"},
             new String[] {"optimized_R", "optimized R"},
             new String[] {"improvement", "improvement"},
-            new String[] {"zero_bit_runs", "no-filter runs"});
+            new String[] {"cost_improvement", "cost improvement"},
+            new String[] {"zero_bit_runs", "no-filter runs"},
+            new String[] {"budget_bits", "budget M (bits)"});
 
     private static final String CSS = """
             :root { color-scheme: light dark; --bg: #fbfbfa; --fg: #1d1d1f; --muted: #5b5b62; --line: #d9d9de;
@@ -47,7 +53,7 @@ final class ReportPage {
             .table-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card);
               margin: .75rem 0 1.25rem; }
             table { border-collapse: collapse; width: 100%; font-size: .92rem; font-variant-numeric: tabular-nums; }
-            th, td { padding: .45rem .7rem; text-align: right; white-space: nowrap; border-bottom: 1px solid var(--line); }
+            th, td { padding: .45rem .6rem; text-align: right; white-space: nowrap; border-bottom: 1px solid var(--line); }
             th { background: var(--head); font-weight: 600; position: sticky; top: 0; }
             th:first-child, td:first-child { text-align: left; }
             tbody th { background: transparent; font-weight: 600; position: static; }
@@ -89,7 +95,12 @@ final class ReportPage {
                 .append(" (Dayan, Athanassoulis, Idreos, SIGMOD 2017) prescribes, more bits per entry for small")
                 .append(" runs. <b>R</b> is the expected number of runs an absent-key lookup reads in vain,")
                 .append(" the sum of the runs' false-positive rates; <b>improvement</b> is uniform R divided by")
-                .append(" optimized R.</p>\n<nav class=\"cases\" aria-label=\"Cases\">");
+                .append(" optimized R. A case may say which lookups reach each run: a share <b>z</b> of lookups for")
+                .append(" absent keys (z = 1 when it says nothing), or lookups measured per run. The optimum then")
+                .append(" minimizes the <b>cost</b>, the expected run reads per lookup Σ a<sub>i</sub>·p<sub>i</sub>")
+                .append(" + v, where a<sub>i</sub> is the share of lookups that probe run i without being answered")
+                .append(" there and v = 1 − z the share that find their key; <b>cost improvement</b> is uniform")
+                .append(" cost divided by optimized cost.</p>\n<nav class=\"cases\" aria-label=\"Cases\">");
         for (ReportData.CaseData c : data.cases()) {
             out.append("<a href=\"#case-").append(c.id()).append("\">").append(Html.escape(c.id())).append("</a>");
         }
@@ -101,7 +112,10 @@ final class ReportPage {
                 .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>; a dot")
                 .append(" marks each case's own budget, and cases whose runs have the same relative sizes draw")
                 .append(" the same line (the improvement does not change with memory while every run keeps a")
-                .append(" filter);")
+                .append(" filter).")
+                .append(" A case whose lookups weight the runs (workload z below 1, or measured) minimizes the")
+                .append(" expected reads per lookup instead of R, so its R improvement can fall below 1 (with z = 0")
+                .append(" the oldest run gives up its filter); its cost improvement is in the table above;")
                 .append(" also <a href=\"figures/").append(improvement.name()).append(".svg\">figures/")
                 .append(improvement.name()).append(".svg</a>.</figcaption>\n</figure>\n");
 
@@ -109,7 +123,9 @@ final class ReportPage {
             caseSection(out, c, caseFigures.get(c.id()));
         }
         out.append("<footer>\n<p>Model: p<sub>i</sub> = e<sup>−c·b<sub>i</sub></sup> with c = ln²2 (Monkey, eq. 2);")
-                .append(" optimized b<sub>i</sub> = max(0, (t − ln w<sub>i</sub>)/c) (Monkey, §4.1). RocksDB layout:")
+                .append(" optimized b<sub>i</sub> = max(0, (t − ln w<sub>i</sub>)/c) (Monkey, §4.1), or, when lookups")
+                .append(" weight the runs, max(0, (t − ln(w<sub>i</sub>/a<sub>i</sub>))/c), which minimizes the cost")
+                .append(" Σ a<sub>i</sub>·p<sub>i</sub> + v (docs/trees-and-workloads.md). RocksDB layout:")
                 .append(" RocksDB's format_version 5 cache-local Bloom rules, predicted by the exact line-load")
                 .append(" mixture. Measured R: false positives counted by <code>confirm</code> over real filters")
                 .append(" (and inside RocksDB with <code>--engine</code>), 95% intervals.</p>\n<p>Drawn by ")
@@ -135,12 +151,34 @@ final class ReportPage {
                     .append(c.id()).append("\">").append(Html.escape(c.id())).append("</a></th>");
             for (String[] column : SUMMARY_COLUMNS) {
                 String value = c.summary().text(column[0]);
-                boolean better = column[0].equals("improvement") && c.summary().number("improvement") > 1.0;
+                if (column[0].equals("zero_result_share") && c.measuredLookups()) {
+                    // measured lookups have no z (the table leaves it empty): say where the weights came from
+                    out.append("<td data-column=\"zero_result_share\" data-value=\"\" title=\"")
+                            .append(ReportData.MEASURED_LOOKUPS).append("\">measured</td>");
+                    continue;
+                }
+                boolean better = (column[0].equals("improvement") || column[0].equals("cost_improvement"))
+                        && c.summary().number(column[0]) > 1.0;
                 cell(out, column[0], value, better);
             }
             out.append("</tr>\n");
         }
         out.append("</tbody></table></div>\n</section>\n");
+    }
+
+    /** What the case's lookups are, in words, from its cases.csv row. */
+    private static String workload(ReportData.CaseData c) {
+        if (c.measuredLookups()) {
+            return "lookups measured per run: a<sub>i</sub> = L<sub>i</sub> / max L<sub>j</sub>; the share v of"
+                    + " lookups that find their key is unknown, so the cost leaves it out";
+        }
+        if (!c.weighted()) {
+            return "lookups of absent keys (z = 1), every run probed in order: the cost is R";
+        }
+        String z = c.summary().text("zero_result_share");
+        String v = Numbers.format(1.0 - c.summary().number("zero_result_share"));
+        return "a share z = " + Html.shown(z) + " of lookups for absent keys, v = " + Html.shown(v) + " finding a"
+                + " stored key (each entry equally likely): a<sub>i</sub> = z + v · (entries older than run i) / N";
     }
 
     private static void cell(StringBuilder out, String column, String value, boolean better) {
@@ -159,32 +197,67 @@ final class ReportPage {
         if (!c.lsmCase().description().isEmpty()) {
             out.append("<p>").append(Html.escape(c.lsmCase().description())).append("</p>\n");
         }
-        out.append("<dl class=\"facts\">")
-                .append("<dt>runs</dt><dd>").append(c.runs().size()).append(" holding ")
+        out.append("<dl class=\"facts\">");
+        TreeShape tree = c.lsmCase().tree();
+        if (tree != null) {
+            out.append("<dt>tree</dt><dd>").append(Html.escape(tree.policy().field())).append(", size ratio T = ")
+                    .append(Html.shown(Numbers.format(tree.sizeRatio()))).append(", L = ").append(tree.levels())
+                    .append(" levels holding ").append(Html.grouped(tree.entries())).append(" entries");
+            if (tree.l0Runs() > 0) {
+                out.append(", L0: ").append(tree.l0Runs()).append(tree.l0Runs() == 1 ? " file of " : " files of ")
+                        .append(Html.grouped(tree.l0EntriesPerRun())).append(" entries");
+            }
+            out.append(" (expanded into runs, newest first)</dd>");
+        }
+        out.append("<dt>runs</dt><dd>").append(c.runs().size()).append(" holding ")
                 .append(Html.shown(s.text("total_entries"))).append(" entries</dd>")
                 .append("<dt>budget</dt><dd>").append(Html.shown(s.text("budget_bits"))).append(" bits = ")
                 .append(Html.shown(s.text("bits_per_entry"))).append(" bits per entry (case file gives <code>")
                 .append(Html.escape(s.text("budget_field"))).append("</code>)</dd>")
-                .append("<dt>workload</dt><dd>lookups of absent keys, every run probed in order</dd>")
+                .append("<dt>workload</dt><dd>").append(workload(c)).append("</dd>")
                 .append("<dt>R</dt><dd>uniform ").append(Html.shown(s.text("uniform_R"))).append(", optimized ")
                 .append(Html.shown(s.text("optimized_R"))).append(": improvement <b>")
                 .append(Html.shown(s.text("improvement"))).append("×</b></dd>");
+        if (c.weighted()) {
+            out.append("<dt>cost</dt><dd>expected run reads per lookup").append(c.measuredLookups()
+                    ? " (without v, unknown for measured lookups)" : "").append(": uniform ")
+                    .append(Html.shown(s.text("uniform_cost"))).append(", optimized ")
+                    .append(Html.shown(s.text("optimized_cost"))).append(": cost improvement <b>")
+                    .append(Html.shown(s.text("cost_improvement"))).append("×</b> (the optimum minimizes the cost,")
+                    .append(" not R)</dd>");
+        }
         if (s.has("threshold_t")) {
             out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");
         }
         out.append("</dl>\n");
 
+        // level and a_i only when the case has them: some run has a level, lookups weight the runs
+        boolean levels = c.runs().stream().anyMatch(r -> r.has("level"));
+        boolean reach = c.weighted() && c.runs().stream().allMatch(r -> r.has("lookup_weight"));
+        List<String> columns = new ArrayList<>();
         out.append("<h3>Runs</h3>\n<div class=\"table-wrap\"><table class=\"runs\">\n<thead><tr>")
-                .append("<th scope=\"col\">run</th><th scope=\"col\">entries</th><th scope=\"col\">weight</th>")
-                .append("<th scope=\"col\">uniform bits / entry</th><th scope=\"col\">uniform FPR</th>")
+                .append("<th scope=\"col\">run</th>");
+        if (levels) {
+            out.append("<th scope=\"col\">level</th>");
+            columns.add("level");
+        }
+        out.append("<th scope=\"col\">entries</th><th scope=\"col\">weight</th>");
+        columns.addAll(List.of("entries", "weight"));
+        if (reach) {
+            out.append("<th scope=\"col\" title=\"share of lookups that probe this run's filter without being")
+                    .append(" answered there\">lookups reaching a<sub>i</sub></th>");
+            columns.add("lookup_weight");
+        }
+        out.append("<th scope=\"col\">uniform bits / entry</th><th scope=\"col\">uniform FPR</th>")
                 .append("<th scope=\"col\">optimized bits / entry</th><th scope=\"col\">optimized FPR</th>")
                 .append("<th scope=\"col\">FPR ratio</th></tr></thead>\n<tbody>\n");
+        columns.addAll(List.of("uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
+                "fpr_ratio"));
         for (ReportData.Row row : c.runs()) {
             String name = row.text("run_name");
             out.append("<tr><th scope=\"row\">").append(row.text("run"))
                     .append(name.isEmpty() ? "" : " · " + Html.escape(name)).append("</th>");
-            for (String column : List.of("entries", "weight", "uniform_bits_per_entry", "uniform_fpr",
-                    "optimized_bits_per_entry", "optimized_fpr", "fpr_ratio")) {
+            for (String column : columns) {
                 cell(out, column, row.text(column), false);
             }
             out.append("</tr>\n");
@@ -192,10 +265,14 @@ final class ReportPage {
         out.append("</tbody></table></div>\n");
 
         if (!c.confirmCases().isEmpty()) {
+            boolean cost = c.weighted() && c.confirmCases().stream().allMatch(r -> r.has("measured_cost"));
             out.append("<h3>Measured with real filters</h3>\n<div class=\"table-wrap\"><table class=\"measured\">\n")
                     .append("<thead><tr><th scope=\"col\">allocation · layout</th><th scope=\"col\">queries</th>")
-                    .append("<th scope=\"col\">measured R</th><th scope=\"col\">95% interval</th>")
-                    .append("<th scope=\"col\">predicted R</th><th scope=\"col\">model R</th>")
+                    .append("<th scope=\"col\">measured R</th><th scope=\"col\">95% interval</th>");
+            if (cost) {
+                out.append("<th scope=\"col\">measured cost</th><th scope=\"col\">model cost</th>");
+            }
+            out.append("<th scope=\"col\">predicted R</th><th scope=\"col\">model R</th>")
                     .append("<th scope=\"col\">measured improvement</th></tr></thead>\n<tbody>\n");
             for (ReportData.Row row : c.confirmCases()) {
                 out.append("<tr><th scope=\"row\">").append(Html.escape(row.text("allocation"))).append(" · ")
@@ -204,12 +281,20 @@ final class ReportPage {
                 cell(out, "measured_R", row.text("measured_R"), false);
                 out.append("<td>").append(Html.shown(row.text("measured_R_low"))).append(" – ")
                         .append(Html.shown(row.text("measured_R_high"))).append("</td>");
+                if (cost) {
+                    cell(out, "measured_cost", row.text("measured_cost"), false);
+                    cell(out, "model_cost", row.text("model_cost"), false);
+                }
                 cell(out, "predicted_R", row.text("predicted_R"), false);
                 cell(out, "model_R", row.text("model_R"), false);
                 cell(out, "measured_improvement", row.text("measured_improvement"), false);
                 out.append("</tr>\n");
             }
             out.append("</tbody></table></div>\n");
+            if (cost) {
+                out.append("<p>Measured cost: each run's measured reads per absent-key query weighted by its")
+                        .append(" a<sub>i</sub>").append(c.measuredLookups() ? "" : ", plus v").append(".</p>\n");
+            }
         }
 
         out.append("<h3>Figures</h3>\n<div class=\"figures\">\n");

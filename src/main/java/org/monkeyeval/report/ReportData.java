@@ -24,6 +24,10 @@ public record ReportData(List<CaseData> cases) {
     public static final List<String> OPTIONAL_TABLES = List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE,
             EngineTables.FILE);
 
+    /** cases.csv's workload values the report tells apart. */
+    public static final String ABSENT_KEYS = "absent-keys";
+    public static final String MEASURED_LOOKUPS = "measured-lookups";
+
     /** Thrown when a table lacks a column or holds a value the report cannot read. */
     public static final class TableException extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
@@ -90,6 +94,20 @@ public record ReportData(List<CaseData> cases) {
 
         public String id() {
             return lsmCase.id();
+        }
+
+        /**
+         * Whether lookups weight the runs (a zero-result share below 1 or measured lookups), so that the
+         * expected reads per lookup, not R, is what the optimized allocation minimizes. A cases.csv
+         * written before workloads existed has no workload column: every lookup was for an absent key.
+         */
+        public boolean weighted() {
+            return summary.has("workload") && !summary.text("workload").equals(ABSENT_KEYS);
+        }
+
+        /** Whether the case's lookups are measured per run (the cost then leaves out the found share v). */
+        public boolean measuredLookups() {
+            return summary.has("workload") && summary.text("workload").equals(MEASURED_LOOKUPS);
         }
 
         /** The {@code confirm-cases.csv} row of one allocation and layout, when present. */

@@ -9,8 +9,10 @@ import org.monkeyeval.model.LsmCase;
  * {@code sweep.csv}: every case at memory from 0 to 24 bits per entry in steps of 0.25 and at its own
  * budget, one row per case and budget, ordered by case id then bits per entry.
  *
- * <p>Columns after {@code filtered_runs} price the same two allocations under a finite layout's rules;
- * more pricings (for instance a weighted lookup cost) are added as further column pairs.
+ * <p>The optimized allocation is weighted by the case's lookups, as in {@code cases.csv}, so the row
+ * of the case's own budget equals its {@code cases.csv} row. Columns after {@code filtered_runs} price
+ * the same two allocations under a finite layout's rules ({@code *_rocksdb_R}) and by the expected run
+ * reads per lookup ({@code *_cost}, sum a_i p_i + v); further pricings are appended as column pairs.
  */
 public final class SweepTable {
 
@@ -19,7 +21,7 @@ public final class SweepTable {
     /** Columns of {@code sweep.csv}. */
     public static final List<String> COLUMNS = List.of(
             "case_id", "bits_per_entry", "budget_bits", "case_budget", "uniform_R", "optimized_R", "improvement",
-            "filtered_runs", "uniform_rocksdb_R", "optimized_rocksdb_R");
+            "filtered_runs", "uniform_rocksdb_R", "optimized_rocksdb_R", "uniform_cost", "optimized_cost");
 
     /** Key columns, for regression comparison. */
     public static final List<String> KEY = List.of("case_id", "bits_per_entry");
@@ -49,7 +51,9 @@ public final class SweepTable {
                         Numbers.format(point.improvement()),
                         Integer.toString(point.filteredRuns()),
                         Numbers.format(MemorySweep.expectedProbes(entries, point.uniform(), rocksDb)),
-                        Numbers.format(MemorySweep.expectedProbes(entries, point.optimized(), rocksDb)));
+                        Numbers.format(MemorySweep.expectedProbes(entries, point.optimized(), rocksDb)),
+                        Numbers.format(point.uniformCost()),
+                        Numbers.format(point.optimizedCost()));
             }
         }
         return csv.toString();

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.Workload;
 
 /**
  * The sweep covers 0..24 bits per entry in steps of 0.25 plus the case's own budget exactly once, in
@@ -57,6 +58,22 @@ final class MemorySweepTest {
                 .orElseThrow();
         assertEquals(result.uniform().expectedProbes(), own.uniform().expectedProbes());
         assertEquals(result.optimized().expectedProbes(), own.optimized().expectedProbes());
+        assertEquals(2, own.filteredRuns());
+    }
+
+    @Test
+    void sweep_weightedCaseBudgetPoint_equalsWeightedEvaluationAndItsCost() {
+        List<Run> runs = java.util.Arrays.stream(new long[] {10_000, 100_000, 1_000_000})
+                .mapToObj(n -> new Run(null, n)).toList();
+        LsmCase c = new LsmCase("z0", "", runs, new Budget.BitsPerEntry(10), null, new Workload.ZeroResultShare(0.0));
+        CaseResult result = new CaseEvaluator(new ThresholdSolver()).evaluate(c);
+        MemorySweep.Point own = SWEEP.sweep(c).stream().filter(MemorySweep.Point::caseBudget).findFirst()
+                .orElseThrow();
+        // z = 0: the oldest run's filter never helps, so the weighted optimum leaves it without one (R = 1)
+        assertEquals(1.0, result.optimized().expectedProbes());
+        assertEquals(result.optimized().expectedProbes(), own.optimized().expectedProbes());
+        assertEquals(result.uniformCost(), own.uniformCost());
+        assertEquals(result.optimizedCost(), own.optimizedCost());
         assertEquals(2, own.filteredRuns());
     }
 

@@ -62,8 +62,9 @@ final class FiguresTest {
             boolean rocks = !c.confirmRuns("uniform", "rocksdb").isEmpty();
             assertEquals(2 * runs, SvgMarks.count(figures.get(0).element()), c.id() + " bars");
             assertEquals((rocks ? 4 : 2) * runs, SvgMarks.count(figures.get(1).element()), c.id() + " fpr points");
-            assertEquals(4 * c.sweep().size() + c.confirmCases().size(), SvgMarks.count(figures.get(2).element()),
-                    c.id() + " sweep vertices and measured points");
+            // R figure: 4 curves (model and RocksDB layout); cost figure of a weighted case: 2 model curves
+            assertEquals((c.weighted() ? 2 : 4) * c.sweep().size() + c.confirmCases().size(),
+                    SvgMarks.count(figures.get(2).element()), c.id() + " sweep vertices and measured points");
             for (Figure f : figures) {
                 assertEquals(f.marks(), SvgMarks.count(f.element()), f.name());
                 assertEquals(f.marks(), SvgMarks.count(f.document()), f.name());
@@ -71,6 +72,25 @@ final class FiguresTest {
         }
         int expected = data.cases().stream().mapToInt(c -> c.sweep().size() + 1).sum();
         assertEquals(expected, SvgMarks.count(ImprovementFigure.of(data).element()));
+    }
+
+    @Test
+    void memoryFigure_weightedCase_plotsCostAndAbsentKeyCaseR() {
+        int weighted = 0;
+        for (ReportData.CaseData c : data.cases()) {
+            Figure memory = CaseFigures.of(c).get(2);
+            if (c.weighted()) {
+                weighted++;
+                assertEquals(c.id() + "-cost", memory.name());
+                assertTrue(memory.title().startsWith("Expected reads per lookup against memory"), memory.title());
+                assertTrue(memory.element().contains("expected reads per lookup"), c.id() + " axis label");
+                assertTrue(memory.element().contains("measured cost at the budget"), c.id() + " measured points");
+            } else {
+                assertEquals(c.id() + "-probes", memory.name());
+                assertTrue(memory.title().startsWith("Expected probes against memory"), memory.title());
+            }
+        }
+        assertEquals(3, weighted, "seed-10bpe-z0, seed-10bpe-z0.5 and measured-lookups weight their runs");
     }
 
     @Test
