@@ -59,14 +59,6 @@ final class AxisFormat extends NumberFormat {
 
     /** Whole numbers with a comma between thousands: 1,110,000. */
     static String grouped(long value) {
-        String digits = Long.toString(Math.abs(value));
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < digits.length(); i++) {
-            if (i > 0 && (digits.length() - i) % 3 == 0) {
-                out.append(',');
-            }
-            out.append(digits.charAt(i));
-        }
-        return (value < 0 ? "-" : "") + out;
+        return Numbers.grouped(value);
     }
 }

@@ -85,6 +85,23 @@ public final class Numbers {
         return out;
     }
 
+    /**
+     * A whole number with a comma between thousands (1,110,000), for pages and figures that people
+     * read; the tables keep {@link #format(double)}'s plain digits.
+     */
+    public static String grouped(long value) {
+        String digits = Long.toString(value);
+        int sign = value < 0 ? 1 : 0;
+        StringBuilder out = new StringBuilder(digits.length() + digits.length() / 3);
+        for (int i = 0; i < digits.length(); i++) {
+            if (i > sign && (digits.length() - i) % 3 == 0) {
+                out.append(',');
+            }
+            out.append(digits.charAt(i));
+        }
+        return out.toString();
+    }
+
     private static void zeros(StringBuilder out, int count) {
         for (int i = 0; i < count; i++) {
             out.append('0');

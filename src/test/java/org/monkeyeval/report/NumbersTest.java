@@ -111,6 +111,14 @@ final class NumbersTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = ';', value = {
+        "0; 0", "999; 999", "1000; 1,000", "1110000; 1,110,000", "-1234567; -1,234,567",
+        "-123; -123", "-9223372036854775808; -9,223,372,036,854,775,808"})
+    void grouped_commaBetweenThousands(long value, String expected) {
+        assertEquals(expected, Numbers.grouped(value));
+    }
+
     @Test
     void format_ignoresDefaultLocale() {
         Locale saved = Locale.getDefault();
