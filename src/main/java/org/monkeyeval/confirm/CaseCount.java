@@ -44,6 +44,9 @@ public record CaseCount(String caseId, String allocation, String layout, long qu
      * rate; the weights carry it to the workload (see {@link LookupWeights}).
      */
     public double measuredCost() {
+        if (weights.allAbsent()) {
+            return measuredR(); // a_i = 1, v = 0: the same number, not a differently rounded sum
+        }
         double[] rate = new double[runs.size()];
         for (int i = 0; i < rate.length; i++) {
             rate[i] = (double) runs.get(i).probes() / queries;
@@ -53,11 +56,17 @@ public record CaseCount(String caseId, String allocation, String layout, long qu
 
     /** Model weighted cost: sum a_i e^(-c b_i) + v. */
     public double modelCost() {
+        if (weights.allAbsent()) {
+            return modelR();
+        }
         return weights.cost(runs.stream().mapToDouble(RunCount::modelFpr).toArray());
     }
 
     /** Predicted weighted cost: sum a_i * (the layout's finite prediction) + v. */
     public double predictedCost() {
+        if (weights.allAbsent()) {
+            return predictedR();
+        }
         return weights.cost(runs.stream().mapToDouble(RunCount::predictedFpr).toArray());
     }
 
