@@ -66,6 +66,10 @@ public final class AllocationTables {
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
+            // the uniform columns are one number per case: printed once (a million-run case prints
+            // ten million numbers otherwise)
+            String uniformBitsText = runs.isEmpty() ? "" : Numbers.format(result.uniform().bitsPerEntry(0));
+            String uniformFprText = runs.isEmpty() ? "" : Numbers.format(result.uniform().fpr(0));
             for (int i = 0; i < runs.size(); i++) {
                 Run run = runs.get(i);
                 double uniformBits = result.uniform().bitsPerEntry(i);
@@ -75,15 +79,17 @@ public final class AllocationTables {
                         .text(run.name() == null ? "" : run.name())
                         .integer(run.entries())
                         .number(run.entries() / totalEntries)
-                        .number(uniformBits)
-                        .number(result.uniform().fpr(i))
+                        .text(uniformBits == result.uniform().bitsPerEntry(0) ? uniformBitsText
+                                : Numbers.format(uniformBits))
+                        .text(result.uniform().fpr(i) == result.uniform().fpr(0) ? uniformFprText
+                                : Numbers.format(result.uniform().fpr(i)))
                         .number(optimizedBits)
                         .number(result.optimized().fpr(i))
                         .number(uniformBits * run.entries())
                         .number(optimizedBits * run.entries())
                         .number(result.optimized().fpr(i) / result.uniform().fpr(i))
                         .text(run.level() == null ? "" : Integer.toString(run.level()))
-                        .number(result.weights().reach(i))
+                        .text(result.weights().reach(i) == 1.0 ? "1" : Numbers.format(result.weights().reach(i)))
                         .end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
