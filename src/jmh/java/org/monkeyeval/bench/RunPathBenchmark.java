@@ -35,6 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * write rows.csv, cases.csv and provenance.json to a staging folder and move them into place — in
  * milliseconds per run of the command ({@link Mode#SingleShotTime}). Divide by r for the time per run:
  * the path is O(r log r), so the time per run should stay flat (within 2x) from 10^4 to 10^6 runs.
+ * Ten single shots warm the JIT first: with fewer, the small sizes time the compiler, not the path.
  *
  * <p>The case: entries log-uniform in [10^3, 10^9] from a fixed seed, 8 bits per entry, the same
  * generator as the side-by-side figures in docs/benchmarks.md.
@@ -46,8 +47,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
 @Fork(value = 1, jvmArgs = {"-Xmx1g"})
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
+@Warmup(iterations = 10)
+@Measurement(iterations = 10)
 public class RunPathBenchmark {
 
     @Param({"10000", "100000", "1000000"})
