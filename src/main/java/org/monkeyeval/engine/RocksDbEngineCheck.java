@@ -38,6 +38,8 @@ import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.RocksDbLocalBloom;
@@ -305,12 +307,9 @@ public final class RocksDbEngineCheck {
             engineFilterBytes += e.getValue().getFilterSize();
         }
         boolean filtered = engineFilterBytes > 0;
-        int millibits = RocksDbLocalBloom.hasFilter(b) ? RocksDbLocalBloom.millibitsPerKey(b) : 0;
-        int probes = millibits > 0 ? RocksDbLocalBloom.chooseNumProbes(millibits) : 0;
-        long ruleBytes = millibits > 0
-                ? RocksDbLocalBloom.lines(built, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
-                        + RocksDbLocalBloom.METADATA_BYTES
-                : 0;
+        Setting setting = RocksDbFamily.INSTANCE.settingFor(b);
+        int probes = setting.hashes();
+        long ruleBytes = RocksDbFamily.filterBytesWithMetadata(built, setting);
         long lines = filtered
                 ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;
         double predicted = 1.0;
@@ -321,8 +320,7 @@ public final class RocksDbEngineCheck {
             Predictions.Moments m = Predictions.cacheLocal(built, lines, probes);
             predicted = m.mean();
             variance = m.variance();
-            cacheLocal = RocksDbLocalBloom.cacheLocalFpRate((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / built,
-                    probes);
+            cacheLocal = RocksDbFamily.cacheLocalFpRate(built, lines, probes);
             poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
         }
         long falsePositives = positives - truePositives;
