@@ -161,7 +161,7 @@ public final class DeployableSolver {
         Search search = new Search(hulls, order, suffix, budgetBits, maxNodes);
         search.incumbent = suffix[0].wholeSteps(budgetBits, hulls, order);
         search.best = search.costOf(search.incumbent);
-        search.descend(0, 0.0, 0.0, new int[groups]);
+        search.run();
 
         List<Setting> chosen = new ArrayList<>(groups);
         for (int g = 0; g < groups; g++) {
@@ -347,7 +347,15 @@ public final class DeployableSolver {
         }
     }
 
-    /** Depth-first branch and bound over the groups in {@code order}. */
+    /**
+     * Group by group (in {@code order}), the undominated partial allocations: a partial allocation is
+     * kept only if no other is as small and cheaper (dominance), and if its cost plus the bound of the
+     * groups left, at the budget left, is below the incumbent (bound). For each kept partial
+     * allocation only the settings of the next group inside a window are tried: with H_g the lower
+     * convex hull of the group's curve, phi(u) = H_g(u) + bound_rest(M - u) is convex in u and at most
+     * the exact test, so the settings worth trying lie between the hull vertices next to where phi
+     * crosses the incumbent.
+     */
     private static final class Search {
         final Hull[] hulls;
         final Integer[] order;
@@ -382,33 +390,139 @@ public final class DeployableSolver {
             return c;
         }
 
-        void descend(int depth, double used, double cost, int[] chosen) {
-            if (++nodes > maxNodes) {
-                throw new IllegalStateException("the search for the deployable allocation passed its budget of "
-                        + maxNodes + " nodes");
-            }
-            if (depth == order.length) {
-                if (cost < best) {
-                    best = cost;
-                    incumbent = chosen.clone();
+        void run() {
+            int depth = order.length;
+            // layer d: partial allocations of groups order[0..d-1]
+            double[] size = {0.0};
+            double[] cost = {0.0};
+            int[][] parent = new int[depth][];
+            int[][] choice = new int[depth][];
+            for (int d = 0; d < depth; d++) {
+                Hull hull = hulls[order[d]];
+                Bound rest = suffix[d + 1];
+                double cut = best * (1 - PRUNE_TOLERANCE);
+                List<double[]> next = new ArrayList<>();
+                for (int k = 0; k < size.length; k++) {
+                    int[] window = window(hull, rest, size[k], cost[k], cut);
+                    for (int j = window[0]; j < window[1]; j++) {
+                        if (++nodes > maxNodes) {
+                            throw new IllegalStateException("the search for the deployable allocation passed its"
+                                    + " budget of " + maxNodes + " nodes");
+                        }
+                        double u = size[k] + hull.size[j];
+                        if (u > budget) {
+                            break;
+                        }
+                        double c = cost[k] + hull.cost[j];
+                        if (c + rest.at(budget - u) >= cut) {
+                            continue;
+                        }
+                        next.add(new double[] {u, c, k, j});
+                    }
                 }
-                return;
-            }
-            int g = order[depth];
-            Hull hull = hulls[g];
-            Bound rest = suffix[depth + 1];
-            for (int j = 0; j < hull.index.length; j++) {
-                double u = used + hull.size[j];
-                if (u > budget) {
-                    break;
+                next.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[1])
+                        .thenComparingDouble(x -> x[2]).thenComparingDouble(x -> x[3]));
+                List<double[]> kept = new ArrayList<>();
+                double lowest = Double.POSITIVE_INFINITY;
+                for (double[] x : next) {
+                    if (x[1] < lowest) {
+                        kept.add(x);
+                        lowest = x[1];
+                    }
                 }
-                double c = cost + hull.cost[j];
-                if (c + rest.at(budget - u) >= best * (1 - PRUNE_TOLERANCE)) {
-                    continue;
+                if (kept.isEmpty()) {
+                    return; // nothing beats the incumbent
                 }
-                chosen[g] = hull.index[j];
-                descend(depth + 1, u, c, chosen);
+                size = new double[kept.size()];
+                cost = new double[kept.size()];
+                parent[d] = new int[kept.size()];
+                choice[d] = new int[kept.size()];
+                for (int k = 0; k < kept.size(); k++) {
+                    size[k] = kept.get(k)[0];
+                    cost[k] = kept.get(k)[1];
+                    parent[d][k] = (int) kept.get(k)[2];
+                    choice[d][k] = hull.index[(int) kept.get(k)[3]];
+                }
             }
+            int bestState = 0;
+            for (int k = 1; k < cost.length; k++) {
+                if (cost[k] < cost[bestState]) {
+                    bestState = k;
+                }
+            }
+            if (cost[bestState] < best) {
+                best = cost[bestState];
+                int[] setting = new int[order.length];
+                int k = bestState;
+                for (int d = depth - 1; d >= 0; d--) {
+                    setting[order[d]] = choice[d][k];
+                    k = parent[d][k];
+                }
+                incumbent = setting;
+            }
+        }
+
+        /**
+         * Positions [from, to) of the undominated settings of {@code hull} that can lead below
+         * {@code cut} from a partial allocation of {@code used} bits and cost {@code spent}.
+         */
+        private int[] window(Hull hull, Bound rest, double used, double spent, double cut) {
+            int vertices = hull.vertex.length;
+            // phi over the hull vertices is convex: find its least vertex by the sign of its steps
+            int lo = 0;
+            int hi = vertices - 1;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (phi(hull, rest, mid + 1, used, spent) < phi(hull, rest, mid, used, spent)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            int least = lo;
+            if (phi(hull, rest, least, used, spent) >= cut) {
+                // phi >= cut at every vertex; between vertices phi is at least the chord of H_g plus the
+                // bound, so the only settings that may still pass lie next to the least vertex
+                return span(hull, Math.max(0, least - 1), Math.min(vertices - 1, least + 1));
+            }
+            int left = least;   // leftmost vertex with phi < cut
+            int a = 0;
+            int b = least;
+            while (a < b) {
+                int mid = (a + b) >>> 1;
+                if (phi(hull, rest, mid, used, spent) < cut) {
+                    b = mid;
+                } else {
+                    a = mid + 1;
+                }
+            }
+            left = a;
+            a = least;
+            b = vertices - 1;
+            while (a < b) {
+                int mid = (a + b + 1) >>> 1;
+                if (phi(hull, rest, mid, used, spent) < cut) {
+                    a = mid;
+                } else {
+                    b = mid - 1;
+                }
+            }
+            int right = a;
+            return span(hull, Math.max(0, left - 1), Math.min(vertices - 1, right + 1));
+        }
+
+        /** Positions of the undominated settings from hull vertex {@code v0} to vertex {@code v1}, both included. */
+        private static int[] span(Hull hull, int v0, int v1) {
+            return new int[] {hull.vertex[v0], hull.vertex[v1] + 1};
+        }
+
+        private double phi(Hull hull, Bound rest, int v, double used, double spent) {
+            int j = hull.vertex[v];
+            double u = used + hull.size[j];
+            if (u > budget) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return spent + hull.cost[j] + rest.at(budget - u);
         }
     }
 }

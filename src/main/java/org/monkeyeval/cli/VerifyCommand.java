@@ -26,6 +26,7 @@ import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
@@ -75,7 +76,8 @@ final class VerifyCommand implements Callable<Integer> {
         checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
-        AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
+        Engine granularity = deployableEngine(folders.out.resolve(Provenance.FILE));
+        AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
         if (Files.exists(folders.out.resolve(Provenance.FILE))) {
@@ -83,7 +85,8 @@ final class VerifyCommand implements Callable<Integer> {
                     table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
                     table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
                     Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
-                    List.of("lookupWeights", "treeExpansion")));
+                    granularity == null ? List.of("lookupWeights", "treeExpansion")
+                            : List.of("lookupWeights", "treeExpansion", Provenance.DEPLOYABLE)));
         } else {
             results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", AllocationTables.CASES_FILE,
                     AllocationTables.ROWS_FILE, Provenance.FILE) + ": no output of run here; not checked")));
@@ -158,6 +161,22 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
         return new Verifier.Table(name, key, documents.get(name));
+    }
+
+    /** The engine granularity a published run recorded, or null (none, or no provenance there). */
+    private static Engine deployableEngine(Path provenance) throws InvalidInputException {
+        if (!Files.exists(provenance)) {
+            return null;
+        }
+        JsonNode engine = readJson(provenance).path(Provenance.DEPLOYABLE).path("engine");
+        if (engine.isMissingNode()) {
+            return null;
+        }
+        try {
+            return Engine.fromLabel(engine.asText());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(provenance + ": field deployable.engine: " + e.getMessage());
+        }
     }
 
     private static JsonNode readJson(Path file) throws InvalidInputException {

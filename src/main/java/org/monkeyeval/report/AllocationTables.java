@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.Workload;
 
@@ -30,6 +31,23 @@ public final class AllocationTables {
             "bits_per_entry", "budget_field",
             "workload", "zero_result_share", "uniform_cost", "optimized_cost", "cost_improvement");
 
+    /**
+     * Columns appended to {@code rows.csv} when an engine granularity is asked for (absent otherwise):
+     * the engine's setting for the run's group as written in its configuration, the real filter bits
+     * per entry, its rate and its real size in bits.
+     */
+    public static final List<String> DEPLOYABLE_ROW_COLUMNS = List.of(
+            "deployable_setting", "deployable_bits_per_entry", "deployable_fpr", "deployable_filter_bits");
+
+    /**
+     * Columns appended to {@code cases.csv} with an engine granularity: the engine, R and weighted cost
+     * of the deployable allocation, the bits it uses, the ideal optimum on the engine's curve and the
+     * loss between them.
+     */
+    public static final List<String> DEPLOYABLE_CASE_COLUMNS = List.of(
+            "engine_granularity", "deployable_R", "deployable_cost", "deployable_bits", "engine_optimized_cost",
+            "rounding_loss");
+
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
@@ -55,7 +73,8 @@ public final class AllocationTables {
 
     /** Writes {@code rows.csv} row by row to {@code out}. */
     public static void writeRows(List<CaseResult> results, Appendable out) {
-        Csv csv = new Csv(out).row(ROW_COLUMNS);
+        boolean deployable = hasDeployable(results);
+        Csv csv = new Csv(out).row(deployable ? concat(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS) : ROW_COLUMNS);
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -63,7 +82,7 @@ public final class AllocationTables {
                 Run run = runs.get(i);
                 double uniformBits = result.uniform().bitsPerEntry(i);
                 double optimizedBits = result.optimized().bitsPerEntry(i);
-                csv.row(result.lsmCase().id(),
+                List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
                         Integer.toString(i + 1),
                         run.name() == null ? "" : run.name(),
                         Long.toString(run.entries()),
@@ -76,17 +95,26 @@ public final class AllocationTables {
                         Numbers.format(optimizedBits * run.entries()),
                         Numbers.format(result.optimized().fpr(i) / result.uniform().fpr(i)),
                         run.level() == null ? "" : Integer.toString(run.level()),
-                        Numbers.format(result.weights().reach(i)));
+                        Numbers.format(result.weights().reach(i))));
+                if (deployable) {
+                    Deployable d = result.deployable();
+                    cells.add(d.setting(i).knob());
+                    cells.add(Numbers.format(d.filterBits(i) / run.entries()));
+                    cells.add(Numbers.format(d.fpr(i)));
+                    cells.add(Numbers.format(d.filterBits(i)));
+                }
+                csv.row(cells);
             }
         }
     }
 
     /** Writes {@code cases.csv} to {@code out}. */
     public static void writeCases(List<CaseResult> results, Appendable out) {
-        Csv csv = new Csv(out).row(CASE_COLUMNS);
+        boolean deployable = hasDeployable(results);
+        Csv csv = new Csv(out).row(deployable ? concat(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS) : CASE_COLUMNS);
         for (CaseResult result : results) {
             double t = result.solution().threshold();
-            csv.row(result.lsmCase().id(),
+            List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
                     Integer.toString(result.lsmCase().runs().size()),
                     result.lsmCase().totalEntries().toString(),
                     Numbers.format(result.budgetBits()),
@@ -101,7 +129,28 @@ public final class AllocationTables {
                     result.lsmCase().workload() instanceof Workload.ZeroResultShare z ? Numbers.format(z.share()) : "",
                     Numbers.format(result.uniformCost()),
                     Numbers.format(result.optimizedCost()),
-                    Numbers.format(result.costImprovement()));
+                    Numbers.format(result.costImprovement())));
+            if (deployable) {
+                Deployable d = result.deployable();
+                cells.add(d.engine().label());
+                cells.add(Numbers.format(d.expectedProbes()));
+                cells.add(Numbers.format(result.deployableCost()));
+                cells.add(Numbers.format(d.usedBits()));
+                cells.add(Numbers.format(result.engineOptimizedCost()));
+                cells.add(Numbers.format(result.roundingLoss()));
+            }
+            csv.row(cells);
         }
+    }
+
+    /** True if the results carry a deployable allocation (all do, or none). */
+    static boolean hasDeployable(List<CaseResult> results) {
+        return !results.isEmpty() && results.get(0).deployable() != null;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
     }
 }
