@@ -53,6 +53,14 @@ public final class CaseEvaluator {
             deployable = deployableSolver.solve(engine, entries, weights.reach(),
                     DeployableSolver.groups(engine, levels), budgetBits);
         }
-        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable);
+        Allocation current = null;
+        if (lsmCase.runs().get(0).currentBitsPerEntry() != null) {
+            double[] bits = new double[entries.length];
+            for (int i = 0; i < bits.length; i++) {
+                bits[i] = lsmCase.runs().get(i).currentBitsPerEntry();
+            }
+            current = Allocation.of(bits);
+        }
+        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current);
     }
 }

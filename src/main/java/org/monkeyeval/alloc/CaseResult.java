@@ -15,22 +15,30 @@ import org.monkeyeval.model.LsmCase;
  * @param optimizedCost the same under the optimized allocation
  * @param deployable    the best allocation an engine can express within the budget, or null when no
  *                      engine granularity was asked for
+ * @param current       the bits per entry each run has today (an imported database), on the ideal
+ *                      curve like the others, or null when the case does not say
  */
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                          ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
-                         double optimizedCost, Deployable deployable) {
+                         double optimizedCost, Deployable deployable, Allocation current) {
 
     /** Costs each allocation by the weights; no deployable allocation. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                       ThresholdSolver.Solution solution, LookupWeights weights) {
-        this(lsmCase, budgetBits, uniform, optimized, solution, weights, null);
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, null, null);
     }
 
     /** Costs each allocation by the weights. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
-                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable) {
+                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
+                      Allocation current) {
         this(lsmCase, budgetBits, uniform, optimized, solution, weights,
-                weights.cost(uniform), weights.cost(optimized), deployable);
+                weights.cost(uniform), weights.cost(optimized), deployable, current);
+    }
+
+    /** sum a_i p_i + v of the current allocation (NaN without one). */
+    public double currentCost() {
+        return current == null ? Double.NaN : weights.cost(current);
     }
 
     /** sum a_i p_i + v of the deployable allocation (NaN without one). */

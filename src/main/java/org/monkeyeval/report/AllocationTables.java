@@ -48,6 +48,12 @@ public final class AllocationTables {
             "engine_granularity", "deployable_R", "deployable_cost", "deployable_bits", "engine_optimized_cost",
             "rounding_loss");
 
+    /** Columns appended to {@code rows.csv} when cases give each run's current bits (imported databases). */
+    public static final List<String> CURRENT_ROW_COLUMNS = List.of("current_bits_per_entry", "current_fpr");
+
+    /** Columns appended to {@code cases.csv} when cases give each run's current bits. */
+    public static final List<String> CURRENT_CASE_COLUMNS = List.of("current_R", "current_cost");
+
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
@@ -74,7 +80,9 @@ public final class AllocationTables {
     /** Writes {@code rows.csv} row by row to {@code out}. */
     public static void writeRows(List<CaseResult> results, Appendable out) {
         boolean deployable = hasDeployable(results);
-        Csv csv = new Csv(out).row(deployable ? concat(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS) : ROW_COLUMNS);
+        boolean current = hasCurrent(results);
+        Csv csv = new Csv(out).row(columns(ROW_COLUMNS, deployable ? DEPLOYABLE_ROW_COLUMNS : List.of(),
+                current ? CURRENT_ROW_COLUMNS : List.of()));
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -103,6 +111,10 @@ public final class AllocationTables {
                     cells.add(Numbers.format(d.fpr(i)));
                     cells.add(Numbers.format(d.filterBits(i)));
                 }
+                if (current) {
+                    cells.add(result.current() == null ? "" : Numbers.format(result.current().bitsPerEntry(i)));
+                    cells.add(result.current() == null ? "" : Numbers.format(result.current().fpr(i)));
+                }
                 csv.row(cells);
             }
         }
@@ -111,7 +123,9 @@ public final class AllocationTables {
     /** Writes {@code cases.csv} to {@code out}. */
     public static void writeCases(List<CaseResult> results, Appendable out) {
         boolean deployable = hasDeployable(results);
-        Csv csv = new Csv(out).row(deployable ? concat(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS) : CASE_COLUMNS);
+        boolean current = hasCurrent(results);
+        Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
+                current ? CURRENT_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -139,6 +153,10 @@ public final class AllocationTables {
                 cells.add(Numbers.format(result.engineOptimizedCost()));
                 cells.add(Numbers.format(result.roundingLoss()));
             }
+            if (current) {
+                cells.add(result.current() == null ? "" : Numbers.format(result.current().expectedProbes()));
+                cells.add(result.current() == null ? "" : Numbers.format(result.currentCost()));
+            }
             csv.row(cells);
         }
     }
@@ -148,9 +166,16 @@ public final class AllocationTables {
         return !results.isEmpty() && results.get(0).deployable() != null;
     }
 
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new java.util.ArrayList<>(a);
-        all.addAll(b);
+    /** True if any case gives its runs' current bits. */
+    static boolean hasCurrent(List<CaseResult> results) {
+        return results.stream().anyMatch(r -> r.current() != null);
+    }
+
+    /** The base columns, then the deployable ones, then the current ones: appended, never reordered. */
+    private static List<String> columns(List<String> base, List<String> deployable, List<String> current) {
+        List<String> all = new java.util.ArrayList<>(base);
+        all.addAll(deployable);
+        all.addAll(current);
         return List.copyOf(all);
     }
 }
