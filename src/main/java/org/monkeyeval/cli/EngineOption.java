@@ -8,15 +8,20 @@ final class EngineOption {
     private EngineOption() {
     }
 
-    /** The engine named, or null when the option was not given. */
+    /** The engine named by --engine-granularity, or null when the option was not given. */
     static Engine parse(String label) throws UsageException {
+        return parse(label, "--engine-granularity");
+    }
+
+    /** The engine named by {@code option}, or null when it was not given. */
+    static Engine parse(String label, String option) throws UsageException {
         if (label == null) {
             return null;
         }
         try {
             return Engine.fromLabel(label);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--engine-granularity: " + e.getMessage());
+            throw new UsageException(option + ": " + e.getMessage());
         }
     }
 }

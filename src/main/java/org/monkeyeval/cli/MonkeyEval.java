@@ -18,7 +18,7 @@ import org.monkeyeval.io.Printable;
         description = "Sizes Bloom filters across the runs of an LSM-tree: compares the uniform bits per"
             + " entry that engines use with Monkey's allocation (Dayan, Athanassoulis, Idreos, SIGMOD 2017),"
             + " which minimizes the expected false-positive probes of an absent-key lookup at the same memory.",
-        subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, VerifyCommand.class, BundleCommand.class, ImportCommand.class,
+        subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, VerifyCommand.class, BundleCommand.class, ImportCommand.class, ExportCommand.class,
             AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
