@@ -19,20 +19,22 @@ import org.monkeyeval.family.Setting;
  *   minimize sum_g C_g(s_g)  subject to  sum_g S_g(s_g) &lt;= M
  * </pre>
  *
- * A multiple-choice knapsack. Solved exactly by branch and bound on a Lagrangian bound:
+ * A multiple-choice knapsack, solved exactly:
  * <ol>
  *   <li>Per group, drop dominated settings (as large as another, not cheaper), and take the lower
  *       convex hull of what remains. On the hull, the Lagrangian min_s C_g(s) + lambda S_g(s) moves
  *       from one vertex to the next as lambda falls; taking the hull segments of all groups in order of
  *       slope until the budget is spent, the last one fractionally, gives the Lagrangian dual bound
- *       max_lambda [sum_g min_s (C_g(s) + lambda S_g(s)) - lambda M] (the LP relaxation, Sinha and
+ *       max_lambda [sum_g min_s (C_g(s) + lambda S_g(s)) - lambda M] (the LP relaxation; Sinha and
  *       Zoltners, <i>The multiple-choice knapsack problem</i>, Operations Research 27(3), 1979).</li>
  *   <li>The vertices reached before the fractional segment are a feasible allocation that fills the
  *       budget as far as whole hull steps go: the first incumbent.</li>
- *   <li>Depth-first over the groups (largest first), every undominated setting that fits, a branch
- *       is cut when its cost so far plus the bound of the groups left, at the budget left, is not
- *       below the incumbent by more than a relative {@link #PRUNE_TOLERANCE}. What is left is the
- *       optimum to that tolerance; tests compare it with exhaustive search on small cases.</li>
+ *   <li>Group by group (largest first), the partial allocations that are undominated (no other is as
+ *       small and cheaper) and whose cost plus the bound of the groups left, at the budget left, is
+ *       below the incumbent by more than a relative {@link #PRUNE_TOLERANCE}; the cheapest complete
+ *       one replaces the incumbent. Only a window of each group's settings is tried per partial
+ *       allocation (see {@code Search}). What is left is the optimum to that tolerance; tests compare
+ *       it with exhaustive search on small cases of every engine.</li>
  * </ol>
  * The search has an evaluation budget ({@code maxNodes}); past it the solver fails rather than
  * return a solution it cannot vouch for.

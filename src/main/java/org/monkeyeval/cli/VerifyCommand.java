@@ -76,7 +76,8 @@ final class VerifyCommand implements Callable<Integer> {
         checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
-        Engine granularity = deployableEngine(folders.out.resolve(Provenance.FILE));
+        Engine granularity = deployableEngine(folders.out.resolve(Provenance.FILE),
+                folders.out.resolve(ConfirmReport.PROVENANCE_FILE));
         AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
@@ -163,19 +164,33 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier.Table(name, key, documents.get(name));
     }
 
-    /** The engine granularity a published run recorded, or null (none, or no provenance there). */
-    private static Engine deployableEngine(Path provenance) throws InvalidInputException {
-        if (!Files.exists(provenance)) {
-            return null;
+    /**
+     * The engine granularity the published folder was made with, or null: run records it in
+     * provenance.json (section deployable), confirm in the command line of confirm-provenance.json.
+     */
+    private static Engine deployableEngine(Path provenance, Path confirmProvenance) throws InvalidInputException {
+        if (Files.exists(provenance)) {
+            JsonNode engine = readJson(provenance).path(Provenance.DEPLOYABLE).path("engine");
+            if (!engine.isMissingNode()) {
+                return engineNamed(provenance, "deployable.engine", engine.asText());
+            }
         }
-        JsonNode engine = readJson(provenance).path(Provenance.DEPLOYABLE).path("engine");
-        if (engine.isMissingNode()) {
-            return null;
+        if (Files.exists(confirmProvenance)) {
+            JsonNode command = readJson(confirmProvenance).path("command");
+            for (int i = 0; i + 1 < command.size(); i++) {
+                if ("--engine-granularity".equals(command.get(i).asText())) {
+                    return engineNamed(confirmProvenance, "command", command.get(i + 1).asText());
+                }
+            }
         }
+        return null;
+    }
+
+    private static Engine engineNamed(Path file, String field, String label) throws InvalidInputException {
         try {
-            return Engine.fromLabel(engine.asText());
+            return Engine.fromLabel(label);
         } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(provenance + ": field deployable.engine: " + e.getMessage());
+            throw new InvalidInputException(file + ": field " + field + ": " + e.getMessage());
         }
     }
 

@@ -132,9 +132,10 @@ public final class Provenance {
                 + " for each engine's rate, size and source");
         node.put("objective", "minimize sum_i a_i p(n_i, s_g(i)) subject to sum_i size(n_i, s_g(i)) <= M, real sizes"
                 + " with metadata; cost adds v as for optimized");
-        node.put("method", "branch and bound over the groups, largest first, cut by the LP bound of the settings'"
-                + " lower convex hulls (Sinha and Zoltners, Operations Research 27(3), 1979); relative prune"
-                + " tolerance " + DeployableSolver.PRUNE_TOLERANCE);
+        node.put("method", "group by group, largest first, the undominated partial allocations whose cost plus the"
+                + " LP bound of the groups left (lower convex hulls of their settings; Sinha and Zoltners,"
+                + " Operations Research 27(3), 1979) is below the incumbent; relative prune tolerance "
+                + DeployableSolver.PRUNE_TOLERANCE);
         node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
                 + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
                 + " engine_optimized_cost");
