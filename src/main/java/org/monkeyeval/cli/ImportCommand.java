@@ -33,6 +33,10 @@ final class ImportCommand implements Callable<Integer> {
             description = "Column family to read (default: ${DEFAULT-VALUE}).")
     private String columnFamily;
 
+    @Option(names = "--id", paramLabel = "ID",
+            description = "Case id (default: rocksdb-<column family>).")
+    private String id;
+
     @Option(names = "--to", paramLabel = "FILE.json", description = "Write the case here (default: standard output).")
     private Path to;
 
@@ -51,9 +55,13 @@ final class ImportCommand implements Callable<Integer> {
             throw new EnvironmentException("RocksDB's native library does not load here: "
                     + RocksDbNative.problem().orElse(""));
         }
+        if (id != null && !id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
+            throw new UsageException("--id: '" + id + "' must match [a-z0-9][a-z0-9._-]*");
+        }
+        RocksDbImport.Imported imported = RocksDbImport.read(dir, columnFamily);
         String json;
         try {
-            json = ImportedCase.json(RocksDbImport.read(dir, columnFamily), sampled);
+            json = id == null ? ImportedCase.json(imported, sampled) : ImportedCase.json(imported, sampled, id);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(dir + ": " + e.getMessage());
         }

@@ -54,6 +54,13 @@ public final class AllocationTables {
     /** Columns appended to {@code cases.csv} when cases give each run's current bits. */
     public static final List<String> CURRENT_CASE_COLUMNS = List.of("current_R", "current_cost");
 
+    /** Every column {@code rows.csv} can have: the base, deployable and current columns, in that order. */
+    public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS);
+
+    /** Every column {@code cases.csv} can have, in order. */
+    public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
+            CURRENT_CASE_COLUMNS);
+
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */

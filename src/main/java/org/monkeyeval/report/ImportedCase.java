@@ -24,6 +24,14 @@ public final class ImportedCase {
      * @throws IllegalArgumentException no run has a sampled read, when they were asked for
      */
     public static String json(RocksDbImport.Imported imported, boolean sampledReads) {
+        return json(imported, sampledReads, id(imported.columnFamily()));
+    }
+
+    /** As {@link #json(RocksDbImport.Imported, boolean)}, with the case id given. */
+    public static String json(RocksDbImport.Imported imported, boolean sampledReads, String id) {
+        if (!id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
+            throw new IllegalArgumentException("case id '" + id + "' must match [a-z0-9][a-z0-9._-]*");
+        }
         if (imported.runs().isEmpty()) {
             throw new IllegalArgumentException("column family '" + imported.columnFamily()
                     + "' has no entries in SST files (nothing flushed yet?)");
@@ -33,7 +41,7 @@ public final class ImportedCase {
                     + "' records sampled reads; import without --weights sampled-reads");
         }
         ObjectNode root = Json.object();
-        root.put("id", id(imported.columnFamily()));
+        root.put("id", id);
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d:"
                 + " %d runs, %d filter bytes", imported.dbId(), imported.columnFamily(), imported.manifestNumber(),
                 imported.runs().size(), imported.filterBytes()));

@@ -90,6 +90,12 @@ final class ImportCommandTest {
         }
         Cli.Outcome weights = Cli.run("import", "--rocksdb", db.toString(), "--weights", "all");
         assertEquals(2, weights.exitCode());
+        // RocksDB keeps num_reads_sampled in memory: a closed database opened read-only reports none
+        Cli.Outcome sampled = Cli.run("import", "--rocksdb", db.toString(), "--weights", "sampled-reads",
+                "--to", to.toString());
+        assertEquals(3, sampled.exitCode());
+        assertTrue(sampled.err().contains("records sampled reads"), sampled.err());
+        assertFalse(Files.exists(to));
     }
 
     @Test

@@ -72,6 +72,18 @@ public final class RocksDbTestDatabases {
         }
     }
 
+    /**
+     * Builds the database into the folder given (which must not hold one yet): the source of the
+     * published case {@code rocksdb-imported}, see docs/engines.md.
+     */
+    public static void main(String[] args) throws RocksDBException {
+        if (args.length != 1) {
+            throw new IllegalArgumentException("usage: RocksDbTestDatabases DIR");
+        }
+        RocksDB.loadLibrary();
+        build(Path.of(args[0]));
+    }
+
     static byte[] key(int k) {
         return String.format(java.util.Locale.ROOT, "key-%08d", k).getBytes(StandardCharsets.UTF_8);
     }

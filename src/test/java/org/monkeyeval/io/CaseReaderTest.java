@@ -156,7 +156,7 @@ final class CaseReaderTest {
     @Test
     void read_fieldNameWithBidiOverride_escapedInMessage() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
-        assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, budget)", e.getMessage());
+        assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload)", e.getMessage());
     }
 
     @Test
