@@ -50,8 +50,13 @@ public final class CaseEvaluator {
             for (int i = 0; i < levels.length; i++) {
                 levels[i] = lsmCase.runs().get(i).level();
             }
-            deployable = deployableSolver.solve(engine, entries, weights.reach(),
-                    DeployableSolver.groups(engine, levels), budgetBits);
+            try {
+                deployable = deployableSolver.solve(engine, entries, weights.reach(),
+                        DeployableSolver.groups(engine, levels), budgetBits);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
+                        + engine.label() + ": " + e.getMessage(), e);
+            }
         }
         Allocation current = null;
         if (lsmCase.runs().get(0).currentBitsPerEntry() != null) {

@@ -7,6 +7,7 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.Printable;
@@ -71,6 +72,12 @@ public final class MonkeyEval implements Runnable {
         if (ex instanceof FileSystemException fs) {
             // a file or folder the user named cannot be used: say which and why, in words
             err.println("monkey-eval: " + FileProblem.of(fs).getMessage());
+            err.flush();
+            return ExitCodes.INVALID_INPUT;
+        }
+        if (ex instanceof DeployableException) {
+            // a case beyond the deployable search's limits: the input is too large for the granularity
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }

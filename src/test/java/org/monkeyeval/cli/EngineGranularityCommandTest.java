@@ -89,6 +89,16 @@ final class EngineGranularityCommandTest {
     }
 
     @Test
+    void solve_tooManyGroupsForTheSolver_exits3NamingTheCase() {
+        // 500 runs without levels are 500 groups of RocksDB's 99,002 settings: more than the solver tabulates
+        String entries = String.join(",", java.util.Collections.nCopies(500, "1000"));
+        Cli.Outcome o = Cli.run("solve", "--entries", entries, "--bits-per-entry", "10",
+                "--engine-granularity", "rocksdb-per-level");
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("case command-line: no deployable allocation for rocksdb-per-level"), o.err());
+    }
+
+    @Test
     void solve_withGranularity_printsTheDeployableLine() {
         Cli.Outcome o = Cli.run("solve", "--entries", "10000,100000,1000000", "--bits-per-entry", "10",
                 "--engine-granularity", "leveldb");
