@@ -64,7 +64,7 @@ public final class AllocationTables {
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
-    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name");
+    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {

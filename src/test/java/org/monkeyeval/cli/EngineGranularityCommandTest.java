@@ -99,6 +99,15 @@ final class EngineGranularityCommandTest {
     }
 
     @Test
+    void solveJson_settingIsText_noneWhenTheBudgetBuysNoFilter() {
+        // 0.6 bits per entry: Cassandra's smallest filter (1 bucket + 20 bits per run) does not fit
+        Cli.Outcome o = Cli.run("solve", "--entries", "100,100000,1000000", "--bits-per-entry", "0.6",
+                "--engine-granularity", "cassandra", "--format", "json");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("\"deployable_setting\": \"none\""), o.out());
+    }
+
+    @Test
     void solve_withGranularity_printsTheDeployableLine() {
         Cli.Outcome o = Cli.run("solve", "--entries", "10000,100000,1000000", "--bits-per-entry", "10",
                 "--engine-granularity", "leveldb");
