@@ -189,7 +189,10 @@ public final class RocksDbImport {
 
     /**
      * Refuses a database another process has open: RocksDB holds an fcntl write lock on its LOCK
-     * file, which a shared lock here cannot take. The LOCK file is opened for reading only.
+     * file, which a shared lock here cannot take. The LOCK file is opened for reading only. POSIX
+     * record locks belong to the process, so a process that itself had the database open read-write
+     * would pass this check and lose its lock when the channel closes; import never opens one
+     * read-write, and its tests close their databases first.
      */
     private static void checkNotLocked(Path dir) throws InvalidInputException {
         Path lock = dir.resolve("LOCK");
