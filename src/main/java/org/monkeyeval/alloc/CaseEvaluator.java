@@ -1,17 +1,35 @@
 package org.monkeyeval.alloc;
 
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.LsmCase;
 
 /**
  * Evaluates one case: the uniform baseline and Monkey's optimized allocation at the same budget, the
- * optimum weighted by the lookups that reach each run (all 1 when every lookup is for an absent key).
+ * optimum weighted by the lookups that reach each run (all 1 when every lookup is for an absent key),
+ * and, when an engine is given, the best allocation that engine can express ({@link DeployableSolver}).
  */
 public final class CaseEvaluator {
 
     private final ThresholdSolver solver;
+    private final Engine engine;
+    private final DeployableSolver deployableSolver;
 
     public CaseEvaluator(ThresholdSolver solver) {
+        this(solver, null);
+    }
+
+    /**
+     * @param engine the engine whose deployable allocation is added to every result, or null for none
+     */
+    public CaseEvaluator(ThresholdSolver solver, Engine engine) {
         this.solver = solver;
+        this.engine = engine;
+        this.deployableSolver = new DeployableSolver();
+    }
+
+    /** The engine whose deployable allocation is computed, or null. */
+    public Engine engine() {
+        return engine;
     }
 
     public ThresholdSolver solver() {
@@ -26,6 +44,28 @@ public final class CaseEvaluator {
         ThresholdSolver.Solution solution = solver.solve(entries, weights.reach(), budgetBits);
         Allocation uniform = Allocation.uniform(entries.length, budgetBits, totalEntries);
         Allocation optimized = Allocation.of(solution.bitsPerEntry());
-        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights);
+        Deployable deployable = null;
+        if (engine != null) {
+            Integer[] levels = new Integer[entries.length];
+            for (int i = 0; i < levels.length; i++) {
+                levels[i] = lsmCase.runs().get(i).level();
+            }
+            try {
+                deployable = deployableSolver.solve(engine, entries, weights.reach(),
+                        DeployableSolver.groups(engine, levels), budgetBits);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
+                        + engine.label() + ": " + e.getMessage(), e);
+            }
+        }
+        Allocation current = null;
+        if (lsmCase.runs().get(0).currentBitsPerEntry() != null) {
+            double[] bits = new double[entries.length];
+            for (int i = 0; i < bits.length; i++) {
+                bits[i] = lsmCase.runs().get(i).currentBitsPerEntry();
+            }
+            current = Allocation.of(bits);
+        }
+        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current);
     }
 }

@@ -13,16 +13,55 @@ import org.monkeyeval.model.LsmCase;
  * @param weights    a_i and v of the case's workload
  * @param uniformCost   expected run reads per lookup under the uniform allocation: sum a_i p_i + v
  * @param optimizedCost the same under the optimized allocation
+ * @param deployable    the best allocation an engine can express within the budget, or null when no
+ *                      engine granularity was asked for
+ * @param current       the bits per entry each run has today (an imported database), on the ideal
+ *                      curve like the others, or null when the case does not say
  */
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                          ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
-                         double optimizedCost) {
+                         double optimizedCost, Deployable deployable, Allocation current) {
+
+    /** Costs each allocation by the weights; no deployable allocation. */
+    public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
+                      ThresholdSolver.Solution solution, LookupWeights weights) {
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, null, null);
+    }
 
     /** Costs each allocation by the weights. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
-                      ThresholdSolver.Solution solution, LookupWeights weights) {
+                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
+                      Allocation current) {
         this(lsmCase, budgetBits, uniform, optimized, solution, weights,
-                weights.cost(uniform), weights.cost(optimized));
+                weights.cost(uniform), weights.cost(optimized), deployable, current);
+    }
+
+    /** sum a_i p_i + v of the current allocation (NaN without one). */
+    public double currentCost() {
+        return current == null ? Double.NaN : weights.cost(current);
+    }
+
+    /** sum a_i p_i + v of the deployable allocation (NaN without one). */
+    public double deployableCost() {
+        return deployable == null ? Double.NaN : withFoundShare(deployable.weightedFpr());
+    }
+
+    /**
+     * The ideal optimum on the engine's curve: the least sum a_i p_i + v any per-run choice of the
+     * engine's settings could reach within the budget, mixing neighbouring settings (the convex-hull
+     * bound; NaN without a deployable allocation).
+     */
+    public double engineOptimizedCost() {
+        return deployable == null ? Double.NaN : withFoundShare(deployable.engineBound());
+    }
+
+    /** deployable cost / engine optimized cost, at least 1: what the engine's granularity and whole settings cost. */
+    public double roundingLoss() {
+        return deployableCost() / engineOptimizedCost();
+    }
+
+    private double withFoundShare(double weightedFpr) {
+        return weights.foundShareKnown() ? weightedFpr + weights.foundShare() : weightedFpr;
     }
 
     /** w_i = n_i / N. */

@@ -1,7 +1,10 @@
 package org.monkeyeval.alloc;
 
+import org.monkeyeval.family.IdealFamily;
+
 /**
- * Monkey's cost model for lookups of absent keys, as small pure functions.
+ * Monkey's cost model for lookups of absent keys, as small pure functions. The curve itself,
+ * p = e^(-c b), lives with the other filter families in {@link IdealFamily}.
  *
  * <pre>
  * Cheat sheet (Dayan, Athanassoulis, Idreos, SIGMOD 2017, eq. 2 and section 4.1):
@@ -27,18 +30,17 @@ package org.monkeyeval.alloc;
 public final class MonkeyModel {
 
     /** ln 2. */
-    public static final double LN_2 = Math.log(2.0);
+    public static final double LN_2 = IdealFamily.LN_2;
 
     /** c = ln(2)^2, the exponent scale of the ideal Bloom FPR (Monkey eq. 2). */
-    public static final double C = LN_2 * LN_2;
+    public static final double C = IdealFamily.C;
 
     private MonkeyModel() {
     }
 
     /** Ideal FPR p = e^(-c*b) of a filter with b bits per entry (Monkey eq. 2). */
     public static double idealFpr(double bitsPerEntry) {
-        checkBits(bitsPerEntry);
-        return Math.exp(-C * bitsPerEntry);
+        return IdealFamily.idealFpr(bitsPerEntry);
     }
 
     /** b_i = max(0, (t - ln w_i) / c): the optimal bits per entry of a run of weight w_i at threshold t. */
@@ -70,11 +72,5 @@ public final class MonkeyModel {
     public static double bitsOnActiveSet(double meanBits, double meanLnWeight, double lnWeight) {
         double b = meanBits + (meanLnWeight - lnWeight) / C;
         return b > 0.0 ? b : 0.0;
-    }
-
-    private static void checkBits(double bitsPerEntry) {
-        if (!(bitsPerEntry >= 0.0) || Double.isInfinite(bitsPerEntry)) {
-            throw new IllegalArgumentException("bits per entry (" + bitsPerEntry + ") must be finite and >= 0");
-        }
     }
 }

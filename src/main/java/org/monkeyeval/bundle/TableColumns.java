@@ -70,7 +70,17 @@ final class TableColumns {
                     + " levels"),
             new Column("lookup_weight", NUMBER, "a_i: probability that a lookup probes the run's filter and is not"
                     + " answered there (z + v * entries after the run / N), or measured lookups / the busiest run's;"
-                    + " 1 when every lookup is for an absent key"));
+                    + " 1 when every lookup is for an absent key"),
+            new Column("deployable_setting", STRING, "With --engine-granularity: the engine's setting for the run's"
+                    + " level (or tree) as written in its configuration (bits per key, or Cassandra's"
+                    + " bloom_filter_fp_chance); none for no filter"),
+            new Column("deployable_bits_per_entry", NUMBER, "Real filter bits of the run at that setting (metadata"
+                    + " included) / n_i"),
+            new Column("deployable_fpr", NUMBER, "The run's rate at that setting on the engine's own filter family"),
+            new Column("deployable_filter_bits", NUMBER, "Real filter bits of the run at that setting"),
+            new Column("current_bits_per_entry", NUMBER, "Filter bits per entry the run holds today (an imported"
+                    + " database); empty for other cases"),
+            new Column("current_fpr", NUMBER, "e^(-c b) at the current bits per entry; empty for other cases"));
 
     private static final Table CASES = table(AllocationTables.CASES_FILE,
             "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
@@ -93,7 +103,17 @@ final class TableColumns {
                     + " (without + v for measured lookups)"),
             new Column("optimized_cost", NUMBER, "sum a_i p_i + v under the optimized allocation (without + v for"
                     + " measured lookups)"),
-            new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"));
+            new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"),
+            new Column("engine_granularity", STRING, "With --engine-granularity: the engine whose deployable"
+                    + " allocation follows (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra)"),
+            new Column("deployable_R", NUMBER, "sum of p_i under the deployable allocation, on the engine's family"),
+            new Column("deployable_cost", NUMBER, "sum a_i p_i + v under the deployable allocation"),
+            new Column("deployable_bits", NUMBER, "Real filter bits the deployable allocation uses, at most M"),
+            new Column("engine_optimized_cost", NUMBER, "Least cost any per-run choice of the engine's settings"
+                    + " could reach within M (LP bound on the engine's curve)"),
+            new Column("rounding_loss", NUMBER, "deployable_cost / engine_optimized_cost"),
+            new Column("current_R", NUMBER, "sum of p_i at the bits each run holds today; empty for other cases"),
+            new Column("current_cost", NUMBER, "sum a_i p_i + v at the bits each run holds today"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

@@ -16,6 +16,8 @@ import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.engine.EngineSettings;
+import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.CaseFolder;
@@ -70,6 +72,11 @@ final class ConfirmCommand implements Callable<Integer> {
                     + " its own filters and statistics; writes engine.csv).")
     private String engine;
 
+    @Option(names = "--engine-granularity", paramLabel = "ENGINE",
+            description = "With --engine rocksdb: also measure the deployable allocation of rocksdb (one setting"
+                    + " per tree) or rocksdb-per-level, built with each run's setting.")
+    private String engineGranularity;
+
     @Option(names = "--engine-cases", split = ",", paramLabel = "ID",
             description = "Cases to check in the engine (default: all).")
     private List<String> engineCases = List.of();
@@ -97,8 +104,17 @@ final class ConfirmCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfirmSettings settings = settings();
+        Engine granularity = EngineOption.parse(engineGranularity);
+        if (granularity != null && engine == null) {
+            throw new UsageException("--engine-granularity needs --engine rocksdb (the deployable allocation is"
+                    + " measured inside RocksDB)");
+        }
+        if (granularity != null && granularity.family() != RocksDbFamily.INSTANCE) {
+            throw new UsageException("--engine-granularity: the RocksDB engine check measures rocksdb or"
+                    + " rocksdb-per-level, not " + granularity.label());
+        }
         List<CaseFile> files = CaseFolder.read(folders.cases);
-        AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
+        AllocationReport allocations = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity),
                 ToolInfo.current(), List.of(), SourceDateEpoch.fromEnvironment());
         EngineSettings engineSettings = engineSettings(files);
         long heap = Runtime.getRuntime().maxMemory();
@@ -125,6 +141,9 @@ final class ConfirmCommand implements Callable<Integer> {
             command.addAll(List.of("--engine", engine, "--engine-cases", String.join(",", engineCases),
                     "--engine-queries", Long.toString(engineQueries), "--present-share",
                     Double.toString(presentShare)));
+            if (granularity != null) {
+                command.addAll(List.of("--engine-granularity", granularity.label()));
+            }
         }
         ConfirmReport report = ConfirmReport.render(files, counts, settings, engineResult, ToolInfo.current(),
                 command, SourceDateEpoch.fromEnvironment());

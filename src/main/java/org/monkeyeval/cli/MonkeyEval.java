@@ -7,6 +7,7 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.Printable;
@@ -19,7 +20,8 @@ import org.monkeyeval.io.Printable;
             + " entry that engines use with Monkey's allocation (Dayan, Athanassoulis, Idreos, SIGMOD 2017),"
             + " which minimizes the expected false-positive probes of an absent-key lookup at the same memory.",
         subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, ReportCommand.class, VerifyCommand.class,
-            BundleCommand.class, AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class},
+            BundleCommand.class, ImportCommand.class, ExportCommand.class, AutoComplete.GenerateCompletion.class,
+            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -73,6 +75,12 @@ public final class MonkeyEval implements Runnable {
         if (ex instanceof FileSystemException fs) {
             // a file or folder the user named cannot be used: say which and why, in words
             err.println("monkey-eval: " + FileProblem.of(fs).getMessage());
+            err.flush();
+            return ExitCodes.INVALID_INPUT;
+        }
+        if (ex instanceof DeployableException) {
+            // a case beyond the deployable search's limits: the input is too large for the granularity
+            err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }

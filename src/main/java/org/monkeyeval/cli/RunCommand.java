@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.io.RunInfo;
@@ -37,15 +38,25 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private Folders folders;
 
+    @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE",
+            description = "Add the deployable allocation: the best one ENGINE can express within the budget,"
+                + " costed with its own filter (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra).")
+    private String engineGranularity;
+
     @Override
     public Integer call() throws Exception {
-        List<String> command = List.of("run", "--cases", folders.cases.toString(), "--out", folders.out.toString());
+        Engine engine = EngineOption.parse(engineGranularity);
+        List<String> command = new ArrayList<>(List.of("run", "--cases", folders.cases.toString(), "--out",
+                folders.out.toString()));
+        if (engine != null) {
+            command.addAll(List.of("--engine-granularity", engine.label()));
+        }
         List<CaseFile> files = CaseFolder.read(folders.cases);
         // solving takes about a third of the time, writing rows.csv the rest
         TerminalProgress progress = TerminalProgress.forStderr("run", spec.commandLine().getErr());
         AllocationReport report;
         try {
-            report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()), ToolInfo.current(),
+            report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), engine), ToolInfo.current(),
                     command, SourceDateEpoch.fromEnvironment(), (what, done) -> progress.step(what, done / 3));
             double rows = report.results().stream().mapToLong(r -> r.lsmCase().runs().size()).sum();
             List<TextDocument> documents = new ArrayList<>(report.streamed(written -> progress.step(

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
@@ -61,6 +62,11 @@ final class SolveCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     private BudgetOption budget;
 
+    @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE",
+            description = "Add the deployable allocation: the best one ENGINE can express within the budget,"
+                + " costed with its own filter (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra).")
+    private String engineGranularity;
+
     /** How the result is printed. */
     enum Format { table, csv, json }
 
@@ -79,6 +85,7 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Engine engine = EngineOption.parse(engineGranularity);
         Budget b;
         Workload workload;
         try {
@@ -112,7 +119,7 @@ final class SolveCommand implements Callable<Integer> {
         if (lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue() > Budget.MAX_BITS_PER_ENTRY) {
             throw new UsageException("budget is over " + (int) Budget.MAX_BITS_PER_ENTRY + " bits per entry");
         }
-        CaseResult result = new CaseEvaluator(new ThresholdSolver()).evaluate(lsmCase);
+        CaseResult result = new CaseEvaluator(new ThresholdSolver(), engine).evaluate(lsmCase);
         spec.commandLine().getOut().print(switch (format) {
             case table -> SummaryTable.runs(result);
             case csv -> AllocationTables.rows(List.of(result));

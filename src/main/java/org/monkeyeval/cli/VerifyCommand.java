@@ -28,6 +28,7 @@ import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
@@ -82,7 +83,9 @@ final class VerifyCommand implements Callable<Integer> {
         checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
-        AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
+        Engine granularity = deployableEngine(folders.out.resolve(Provenance.FILE),
+                folders.out.resolve(ConfirmReport.PROVENANCE_FILE));
+        AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity),
                 ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
         List<Verifier.Result> results = new ArrayList<>();
         if (Files.exists(folders.out.resolve(Provenance.FILE))) {
@@ -90,7 +93,8 @@ final class VerifyCommand implements Callable<Integer> {
                     table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
                     table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
                     Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
-                    List.of("lookupWeights", "treeExpansion")));
+                    granularity == null ? List.of("lookupWeights", "treeExpansion")
+                            : List.of("lookupWeights", "treeExpansion", Provenance.DEPLOYABLE)));
         } else {
             results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", AllocationTables.CASES_FILE,
                     AllocationTables.ROWS_FILE, Provenance.FILE) + ": no output of run here; not checked")));
@@ -193,6 +197,36 @@ final class VerifyCommand implements Callable<Integer> {
 
     private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
         return new Verifier.Table(name, key, documents.get(name));
+    }
+
+    /**
+     * The engine granularity the published folder was made with, or null: run records it in
+     * provenance.json (section deployable), confirm in the command line of confirm-provenance.json.
+     */
+    private static Engine deployableEngine(Path provenance, Path confirmProvenance) throws InvalidInputException {
+        if (Files.exists(provenance)) {
+            JsonNode engine = readJson(provenance).path(Provenance.DEPLOYABLE).path("engine");
+            if (!engine.isMissingNode()) {
+                return engineNamed(provenance, "deployable.engine", engine.asText());
+            }
+        }
+        if (Files.exists(confirmProvenance)) {
+            JsonNode command = readJson(confirmProvenance).path("command");
+            for (int i = 0; i + 1 < command.size(); i++) {
+                if ("--engine-granularity".equals(command.get(i).asText())) {
+                    return engineNamed(confirmProvenance, "command", command.get(i + 1).asText());
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Engine engineNamed(Path file, String field, String label) throws InvalidInputException {
+        try {
+            return Engine.fromLabel(label);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(file + ": field " + field + ": " + e.getMessage());
+        }
     }
 
     private static JsonNode readJson(Path file) throws InvalidInputException {

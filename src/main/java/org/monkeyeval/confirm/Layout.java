@@ -3,6 +3,7 @@ package org.monkeyeval.confirm;
 import java.util.Locale;
 import java.util.function.LongUnaryOperator;
 
+import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
 
@@ -31,8 +32,7 @@ public enum Layout {
                 return BuiltFilter.none();
             }
             RocksDbLocalBloom f = RocksDbLocalBloom.construct(entries, bitsPerEntry, keyOfIndex, hashSeed);
-            double bitsPerKey = (double) f.bitCount() / entries;
-            double cacheLocal = RocksDbLocalBloom.cacheLocalFpRate(bitsPerKey, f.hashes());
+            double cacheLocal = RocksDbFamily.cacheLocalFpRate(entries, f.lines(), f.hashes());
             double poisson = RocksDbLocalBloom.poissonMixtureFpr((double) entries / f.lines(), f.hashes());
             // The binomial line-load mixture is exact under uniform line choice; the Poisson mixture
             // (Putze et al. 2007) is its many-lines limit, and RocksDB's CacheLocalFpRate a two-point

@@ -32,12 +32,15 @@ import org.rocksdb.TickerType;
 
 import org.monkeyeval.alloc.Allocation;
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.RocksDbLocalBloom;
@@ -120,16 +123,20 @@ public final class RocksDbEngineCheck {
         List<CaseCount> cases = new ArrayList<>();
         List<CaseResult> selected = results.stream().filter(r -> settings.selects(r.lsmCase().id())).toList();
         // share of the work for progress only: every key is written, every run answers every lookup
-        double total = selected.stream().mapToDouble(this::work).sum() * Confirmer.ALLOCATIONS.size();
+        double total = selected.stream().mapToDouble(r -> work(r) * allocations(r).size()).sum();
         double done = 0;
         try {
             for (int c = 0; c < selected.size(); c++) {
                 CaseResult result = selected.get(c);
-                for (String allocation : Confirmer.ALLOCATIONS) {
+                for (String allocation : allocations(result)) {
                     progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation,
                             total > 0 ? done / total : 0);
                     done += work(result);
-                    Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
+                    Allocation a = switch (allocation) {
+                        case "uniform" -> result.uniform();
+                        case "optimized" -> result.optimized();
+                        default -> deployableBits(result.deployable());
+                    };
                     List<EngineRun> caseRows = checkOne(result, allocation, a);
                     rows.addAll(caseRows);
                     cases.add(new CaseCount(result.lsmCase().id(), allocation, LAYOUT, settings.queries(),
@@ -140,6 +147,32 @@ public final class RocksDbEngineCheck {
             progress.finished();
         }
         return new Result(rows, cases);
+    }
+
+    /** Name of the deployable allocation in the engine tables. */
+    public static final String DEPLOYABLE = "deployable";
+
+    /**
+     * uniform and optimized, and the deployable allocation when the case has one for RocksDB (per
+     * tree or per level): RocksDB builds it with each run's setting, as the engine would.
+     */
+    static List<String> allocations(CaseResult result) {
+        Deployable d = result.deployable();
+        if (d != null && d.engine().family() == RocksDbFamily.INSTANCE) {
+            List<String> all = new ArrayList<>(Confirmer.ALLOCATIONS);
+            all.add(DEPLOYABLE);
+            return all;
+        }
+        return Confirmer.ALLOCATIONS;
+    }
+
+    /** Each run's configured bits per key (0 where its setting builds no filter). */
+    private static Allocation deployableBits(Deployable d) {
+        double[] bits = new double[d.fpr().length];
+        for (int i = 0; i < bits.length; i++) {
+            bits[i] = d.setting(i).bitsPerKey();
+        }
+        return Allocation.of(bits);
     }
 
     private double work(CaseResult result) {
@@ -305,12 +338,9 @@ public final class RocksDbEngineCheck {
             engineFilterBytes += e.getValue().getFilterSize();
         }
         boolean filtered = engineFilterBytes > 0;
-        int millibits = RocksDbLocalBloom.hasFilter(b) ? RocksDbLocalBloom.millibitsPerKey(b) : 0;
-        int probes = millibits > 0 ? RocksDbLocalBloom.chooseNumProbes(millibits) : 0;
-        long ruleBytes = millibits > 0
-                ? RocksDbLocalBloom.lines(built, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
-                        + RocksDbLocalBloom.METADATA_BYTES
-                : 0;
+        Setting setting = RocksDbFamily.INSTANCE.settingFor(b);
+        int probes = setting.hashes();
+        long ruleBytes = RocksDbFamily.filterBytesWithMetadata(built, setting);
         long lines = filtered
                 ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;
         double predicted = 1.0;
@@ -321,8 +351,7 @@ public final class RocksDbEngineCheck {
             Predictions.Moments m = Predictions.cacheLocal(built, lines, probes);
             predicted = m.mean();
             variance = m.variance();
-            cacheLocal = RocksDbLocalBloom.cacheLocalFpRate((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / built,
-                    probes);
+            cacheLocal = RocksDbFamily.cacheLocalFpRate(built, lines, probes);
             poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
         }
         long falsePositives = positives - truePositives;

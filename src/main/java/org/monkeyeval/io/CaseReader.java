@@ -32,7 +32,9 @@ import org.monkeyeval.report.Numbers;
  *   "description": "the worked example",         optional string
  *   "runs": [ {"name": "L1", "entries": 10000,    one or more (at most 1,000,000), newest first; name
  *              "level": 1, "lookups": 120} ],    optional; entries integer 1..2^63-1; level optional
- *                                                integer 0..128; lookups (number >= 0) on every run or none
+ *                                                integer 0..128; lookups (number >= 0) on every run or none;
+ *                                                currentBitsPerEntry (number >= 0): the filter bits per
+ *                                                entry the run has today, on every run or none
  *   "tree": { "policy": "leveling",              instead of runs: leveling, tiering or lazy-leveling
  *             "sizeRatio": 10, "levels": 7,      T >= 2 (whole for tiering, lazy-leveling); L 1..128
  *             "entries": 1111111000,             entries of levels 1..L
@@ -335,6 +337,7 @@ public final class CaseReader {
             boolean hasEntries = false;
             Double lookups = null;
             Integer level = null;
+            Double current = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation at = parser.currentTokenLocation();
@@ -346,6 +349,7 @@ public final class CaseReader {
                         hasEntries = true;
                     }
                     case "lookups" -> lookups = nonNegativeNumber(path + ".lookups");
+                    case "currentBitsPerEntry" -> current = nonNegativeNumber(path + ".currentBitsPerEntry");
                     case "level" -> {
                         long l = nonNegativeLong(path + ".level");
                         if (l > TreeShape.MAX_LEVELS) {
@@ -354,7 +358,7 @@ public final class CaseReader {
                         level = (int) l;
                     }
                     default -> throw errorAt(at, path + "." + field,
-                            "unknown field (expected name, entries, level, lookups)");
+                            "unknown field (expected name, entries, level, lookups, currentBitsPerEntry)");
                 }
             }
             if (!hasEntries) {
@@ -363,7 +367,10 @@ public final class CaseReader {
             if (runs.size() >= TreeShape.MAX_RUNS) {
                 throw errorAt(runStart, path, "more runs than the limit of " + TreeShape.MAX_RUNS);
             }
-            runs.add(new Run(name, entries, level, lookups));
+            if (!runs.isEmpty() && (runs.get(0).currentBitsPerEntry() == null) != (current == null)) {
+                throw errorAt(runStart, path + ".currentBitsPerEntry", "give currentBitsPerEntry on every run or on none");
+            }
+            runs.add(new Run(name, entries, level, lookups, current));
         }
         if (runs.isEmpty()) {
             throw errorAt(start, "runs", "must hold at least one run");

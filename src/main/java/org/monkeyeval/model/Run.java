@@ -9,9 +9,15 @@ package org.monkeyeval.model;
  * @param level   the tree level (0 for L0), or {@code null} when the case lists runs without levels
  * @param lookups measured filter probes that did not find their key in this run (engine counters or
  *                sampled reads), {@code >= 0}, or {@code null} when the case gives no per-run weights
+ * @param currentBitsPerEntry the filter bits per entry the run has today (an imported database), or
+ *                {@code null} when the case does not say
  */
-public record Run(String name, long entries, Integer level, Double lookups) {
+public record Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry) {
     public Run {
+        if (currentBitsPerEntry != null && !(currentBitsPerEntry >= 0.0 && Double.isFinite(currentBitsPerEntry))) {
+            throw new IllegalArgumentException("current bits per entry (" + currentBitsPerEntry
+                    + ") must be finite and >= 0");
+        }
         if (entries <= 0) {
             throw new IllegalArgumentException("entries (" + entries + ") must be > 0");
         }
@@ -21,6 +27,11 @@ public record Run(String name, long entries, Integer level, Double lookups) {
         if (lookups != null && !(lookups >= 0.0 && Double.isFinite(lookups))) {
             throw new IllegalArgumentException("lookups (" + lookups + ") must be finite and >= 0");
         }
+    }
+
+    /** A run without a current allocation. */
+    public Run(String name, long entries, Integer level, Double lookups) {
+        this(name, entries, level, lookups, null);
     }
 
     /** A run of a plain run list: no level, no measured lookups. */

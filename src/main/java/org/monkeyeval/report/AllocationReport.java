@@ -63,6 +63,9 @@ public final class AllocationReport {
         provenance.set("lookupWeights", Provenance.lookupWeights());
         provenance.set("treeExpansion", Provenance.treeExpansion());
         provenance.set("solver", Provenance.solver(evaluator.solver()));
+        if (evaluator.engine() != null) {
+            provenance.set(Provenance.DEPLOYABLE, Provenance.deployable(evaluator.engine()));
+        }
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));
         return new AllocationReport(List.copyOf(files), List.copyOf(results), provenance);

@@ -5,6 +5,7 @@ import java.util.function.LongConsumer;
 import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.Workload;
 
@@ -31,10 +32,40 @@ public final class AllocationTables {
             "bits_per_entry", "budget_field",
             "workload", "zero_result_share", "uniform_cost", "optimized_cost", "cost_improvement");
 
+    /**
+     * Columns appended to {@code rows.csv} when an engine granularity is asked for (absent otherwise):
+     * the engine's setting for the run's group as written in its configuration, the real filter bits
+     * per entry, its rate and its real size in bits.
+     */
+    public static final List<String> DEPLOYABLE_ROW_COLUMNS = List.of(
+            "deployable_setting", "deployable_bits_per_entry", "deployable_fpr", "deployable_filter_bits");
+
+    /**
+     * Columns appended to {@code cases.csv} with an engine granularity: the engine, R and weighted cost
+     * of the deployable allocation, the bits it uses, the ideal optimum on the engine's curve and the
+     * loss between them.
+     */
+    public static final List<String> DEPLOYABLE_CASE_COLUMNS = List.of(
+            "engine_granularity", "deployable_R", "deployable_cost", "deployable_bits", "engine_optimized_cost",
+            "rounding_loss");
+
+    /** Columns appended to {@code rows.csv} when cases give each run's current bits (imported databases). */
+    public static final List<String> CURRENT_ROW_COLUMNS = List.of("current_bits_per_entry", "current_fpr");
+
+    /** Columns appended to {@code cases.csv} when cases give each run's current bits. */
+    public static final List<String> CURRENT_CASE_COLUMNS = List.of("current_R", "current_cost");
+
+    /** Every column {@code rows.csv} can have: the base, deployable and current columns, in that order. */
+    public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS);
+
+    /** Every column {@code cases.csv} can have, in order. */
+    public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
+            CURRENT_CASE_COLUMNS);
+
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
-    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name");
+    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {
@@ -62,7 +93,10 @@ public final class AllocationTables {
     /** As {@link #writeRows(List, Appendable)}, telling {@code rowsWritten} the count every 65,536 rows. */
     public static void writeRows(List<CaseResult> results, Appendable out, LongConsumer rowsWritten) {
         long written = 0;
-        Csv csv = new Csv(out).row(ROW_COLUMNS);
+        boolean deployable = hasDeployable(results);
+        boolean current = hasCurrent(results);
+        Csv csv = new Csv(out).row(columns(ROW_COLUMNS, deployable ? DEPLOYABLE_ROW_COLUMNS : List.of(),
+                current ? CURRENT_ROW_COLUMNS : List.of()));
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -89,8 +123,22 @@ public final class AllocationTables {
                         .number(optimizedBits * run.entries())
                         .number(result.optimized().fpr(i) / result.uniform().fpr(i))
                         .text(run.level() == null ? "" : Integer.toString(run.level()))
-                        .text(result.weights().reach(i) == 1.0 ? "1" : Numbers.format(result.weights().reach(i)))
-                        .end();
+                        .text(result.weights().reach(i) == 1.0 ? "1" : Numbers.format(result.weights().reach(i)));
+                if (deployable) {
+                    Deployable d = result.deployable();
+                    csv.text(d.setting(i).knob())
+                            .number(d.filterBits(i) / run.entries())
+                            .number(d.fpr(i))
+                            .number(d.filterBits(i));
+                }
+                if (current) {
+                    if (result.current() == null) {
+                        csv.text("").text("");
+                    } else {
+                        csv.number(result.current().bitsPerEntry(i)).number(result.current().fpr(i));
+                    }
+                }
+                csv.end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
                 }
@@ -100,10 +148,13 @@ public final class AllocationTables {
 
     /** Writes {@code cases.csv} to {@code out}. */
     public static void writeCases(List<CaseResult> results, Appendable out) {
-        Csv csv = new Csv(out).row(CASE_COLUMNS);
+        boolean deployable = hasDeployable(results);
+        boolean current = hasCurrent(results);
+        Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
+                current ? CURRENT_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
-            csv.row(result.lsmCase().id(),
+            List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
                     Integer.toString(result.lsmCase().runs().size()),
                     result.lsmCase().totalEntries().toString(),
                     Numbers.format(result.budgetBits()),
@@ -118,7 +169,39 @@ public final class AllocationTables {
                     result.lsmCase().workload() instanceof Workload.ZeroResultShare z ? Numbers.format(z.share()) : "",
                     Numbers.format(result.uniformCost()),
                     Numbers.format(result.optimizedCost()),
-                    Numbers.format(result.costImprovement()));
+                    Numbers.format(result.costImprovement())));
+            if (deployable) {
+                Deployable d = result.deployable();
+                cells.add(d.engine().label());
+                cells.add(Numbers.format(d.expectedProbes()));
+                cells.add(Numbers.format(result.deployableCost()));
+                cells.add(Numbers.format(d.usedBits()));
+                cells.add(Numbers.format(result.engineOptimizedCost()));
+                cells.add(Numbers.format(result.roundingLoss()));
+            }
+            if (current) {
+                cells.add(result.current() == null ? "" : Numbers.format(result.current().expectedProbes()));
+                cells.add(result.current() == null ? "" : Numbers.format(result.currentCost()));
+            }
+            csv.row(cells);
         }
+    }
+
+    /** True if the results carry a deployable allocation (all do, or none). */
+    static boolean hasDeployable(List<CaseResult> results) {
+        return !results.isEmpty() && results.get(0).deployable() != null;
+    }
+
+    /** True if any case gives its runs' current bits. */
+    static boolean hasCurrent(List<CaseResult> results) {
+        return results.stream().anyMatch(r -> r.current() != null);
+    }
+
+    /** The base columns, then the deployable ones, then the current ones: appended, never reordered. */
+    private static List<String> columns(List<String> base, List<String> deployable, List<String> current) {
+        List<String> all = new java.util.ArrayList<>(base);
+        all.addAll(deployable);
+        all.addAll(current);
+        return List.copyOf(all);
     }
 }

@@ -9,8 +9,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.DeployableSolver;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
 
@@ -113,6 +115,30 @@ public final class Provenance {
         sources.add("N. Dayan, S. Idreos. Dostoevsky: Better Space-Time Trade-Offs for LSM-Tree Based Key-Value"
                 + " Stores via Adaptive Removal of Superfluous Merging. SIGMOD 2018 (lazy leveling)."
                 + " DOI 10.1145/3183713.3196927");
+        return node;
+    }
+
+    /** Key of the section that records the engine granularity of the deployable allocation. */
+    public static final String DEPLOYABLE = "deployable";
+
+    /** The engine, its family and how the deployable allocation is found. */
+    public static ObjectNode deployable(Engine engine) {
+        ObjectNode node = Json.object();
+        node.put("engine", engine.label());
+        node.put("family", engine.family().name());
+        node.put("granularity", engine.perLevel() ? "one setting per level (runs without a level: one each)"
+                : "one setting for the whole tree");
+        node.put("settings", engine.family().settings().size() + " settings, no filter first; see docs/engines.md"
+                + " for each engine's rate, size and source");
+        node.put("objective", "minimize sum_i a_i p(n_i, s_g(i)) subject to sum_i size(n_i, s_g(i)) <= M, real sizes"
+                + " with metadata; cost adds v as for optimized");
+        node.put("method", "group by group, largest first, the undominated partial allocations whose cost plus the"
+                + " LP bound of the groups left (lower convex hulls of their settings; Sinha and Zoltners,"
+                + " Operations Research 27(3), 1979) is below the incumbent; relative prune tolerance "
+                + DeployableSolver.PRUNE_TOLERANCE);
+        node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
+                + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
+                + " engine_optimized_cost");
         return node;
     }
 

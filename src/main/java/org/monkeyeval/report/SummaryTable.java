@@ -64,6 +64,11 @@ public final class SummaryTable {
                 ? new String[] {"run", "entries", "weight", "reach a", "uniform b", "uniform p", "optimized b",
                     "optimized p"}
                 : new String[] {"run", "entries", "weight", "uniform b", "uniform p", "optimized b", "optimized p"});
+        if (r.deployable() != null) {
+            List<Object> header = new ArrayList<>(List.of(rows.get(0)));
+            header.addAll(List.of(r.deployable().engine().label() + " setting", "real b", "deployable p"));
+            rows.set(0, header.toArray(new String[0]));
+        }
         List<Run> runs = r.lsmCase().runs();
         for (int i = 0; i < runs.size(); i++) {
             List<Object> row = new ArrayList<>(List.of(
@@ -78,6 +83,11 @@ public final class SummaryTable {
                 new Num(r.uniform().fpr(i)),
                 new Num(r.optimized().bitsPerEntry(i)),
                 new Num(r.optimized().fpr(i))));
+            if (r.deployable() != null) {
+                row.add(r.deployable().setting(i).knob());
+                row.add(new Num(r.deployable().filterBits(i) / runs.get(i).entries()));
+                row.add(new Num(r.deployable().fpr(i)));
+            }
             rows.add(row.toArray());
         }
         double t = r.solution().threshold();
@@ -88,7 +98,16 @@ public final class SummaryTable {
                 + String.format(Locale.ROOT, "R uniform = %s, R optimized = %s, improvement = %sx, runs without"
                         + " a filter = %d%n", g(r.uniform().expectedProbes()), g(r.optimized().expectedProbes()),
                         g(r.improvement()), r.optimized().zeroBitRuns())
-                + (weighted ? costLine(r) : "");
+                + (weighted ? costLine(r) : "")
+                + (r.deployable() == null ? "" : deployableLine(r));
+    }
+
+    private static String deployableLine(CaseResult r) {
+        return String.format(Locale.ROOT, "deployable on %s (%s): R = %s, cost = %s, filter bits = %s; engine"
+                        + " optimum cost = %s, rounding loss = %sx%n",
+                r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
+                g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
+                g(r.engineOptimizedCost()), g(r.roundingLoss()));
     }
 
     private static String costLine(CaseResult r) {

@@ -176,8 +176,8 @@ final class DataPackageTest {
     @Test
     void tableColumns_everyColumnTheToolWrites_isDescribed() {
         Map<String, List<String>> written = Map.of(
-                AllocationTables.ROWS_FILE, AllocationTables.ROW_COLUMNS,
-                AllocationTables.CASES_FILE, AllocationTables.CASE_COLUMNS,
+                AllocationTables.ROWS_FILE, AllocationTables.ALL_ROW_COLUMNS,
+                AllocationTables.CASES_FILE, AllocationTables.ALL_CASE_COLUMNS,
                 ConfirmTables.RUNS_FILE, ConfirmTables.RUN_COLUMNS,
                 ConfirmTables.CASES_FILE, ConfirmTables.CASE_COLUMNS);
         written.forEach((file, columns) -> {

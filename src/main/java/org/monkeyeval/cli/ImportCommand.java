@@ -1,0 +1,83 @@
+package org.monkeyeval.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import org.monkeyeval.engine.RocksDbImport;
+import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.report.ImportedCase;
+
+/** {@code import}: a case file from a RocksDB database, opened read-only. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = {"Write a case file from a RocksDB database opened read-only: each L0 file a run (newest first),"
+            + " each non-empty level a run, the filter memory it holds as the budget, each run's bits per entry"
+            + " today as currentBitsPerEntry. `run` on the case adds the allocation `current`. Example:",
+            "  import --rocksdb /var/lib/db --column-family default --to cases/mydb.json"})
+final class ImportCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--rocksdb", required = true, paramLabel = "DIR", description = "The database folder.")
+    private Path dir;
+
+    @Option(names = "--column-family", defaultValue = "default", paramLabel = "NAME",
+            description = "Column family to read (default: ${DEFAULT-VALUE}).")
+    private String columnFamily;
+
+    @Option(names = "--id", paramLabel = "ID",
+            description = "Case id (default: rocksdb-<column family>).")
+    private String id;
+
+    @Option(names = "--to", paramLabel = "FILE.json", description = "Write the case here (default: standard output).")
+    private Path to;
+
+    @Option(names = "--weights", defaultValue = "none", paramLabel = "WEIGHTS",
+            description = "sampled-reads: each run's sampled reads as its lookups; none (default).")
+    private String weights;
+
+    @Override
+    public Integer call() throws Exception {
+        boolean sampled = switch (weights) {
+            case "none" -> false;
+            case "sampled-reads" -> true;
+            default -> throw new UsageException("--weights: \"" + weights + "\" is not one of none, sampled-reads");
+        };
+        if (!RocksDbNative.available()) {
+            throw new EnvironmentException("RocksDB's native library does not load here: "
+                    + RocksDbNative.problem().orElse(""));
+        }
+        if (id != null && !id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
+            throw new UsageException("--id: '" + id + "' must match [a-z0-9][a-z0-9._-]*");
+        }
+        RocksDbImport.Imported imported = RocksDbImport.read(dir, columnFamily);
+        String json;
+        try {
+            json = id == null ? ImportedCase.json(imported, sampled) : ImportedCase.json(imported, sampled, id);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(dir + ": " + e.getMessage());
+        }
+        if (to == null) {
+            spec.commandLine().getOut().print(json);
+        } else {
+            Path target = to.toAbsolutePath();
+            Path staged = Files.createTempFile(target.getParent(), ".import-", ".json");
+            try {
+                Files.writeString(staged, json, StandardCharsets.UTF_8);
+                Files.move(staged, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(staged);
+            }
+            spec.commandLine().getOut().printf("wrote %s%n", to);
+        }
+        return ExitCodes.OK;
+    }
+}

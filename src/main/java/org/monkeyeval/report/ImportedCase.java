@@ -1,0 +1,68 @@
+package org.monkeyeval.report;
+
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.monkeyeval.engine.RocksDbImport;
+
+/**
+ * The case file of an imported RocksDB column family: its runs newest first with their level,
+ * entries and current bits per entry (filter bits / entries), optionally the sampled reads as
+ * per-run lookups, and the filter memory it holds now as the budget. The description names the
+ * database by its DB id, column family and MANIFEST number, never by a path.
+ */
+public final class ImportedCase {
+
+    private ImportedCase() {
+    }
+
+    /**
+     * @param imported     what was read
+     * @param sampledReads offer each run's sampled reads as its {@code lookups}
+     * @throws IllegalArgumentException no run has a sampled read, when they were asked for
+     */
+    public static String json(RocksDbImport.Imported imported, boolean sampledReads) {
+        return json(imported, sampledReads, id(imported.columnFamily()));
+    }
+
+    /** As {@link #json(RocksDbImport.Imported, boolean)}, with the case id given. */
+    public static String json(RocksDbImport.Imported imported, boolean sampledReads, String id) {
+        if (!id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
+            throw new IllegalArgumentException("case id '" + id + "' must match [a-z0-9][a-z0-9._-]*");
+        }
+        if (imported.runs().isEmpty()) {
+            throw new IllegalArgumentException("column family '" + imported.columnFamily()
+                    + "' has no entries in SST files (nothing flushed yet?)");
+        }
+        if (sampledReads && imported.runs().stream().allMatch(r -> r.sampledReads() == 0)) {
+            throw new IllegalArgumentException("no file of column family '" + imported.columnFamily()
+                    + "' records sampled reads; import without --weights sampled-reads");
+        }
+        ObjectNode root = Json.object();
+        root.put("id", id);
+        root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d:"
+                + " %d runs, %d filter bytes", imported.dbId(), imported.columnFamily(), imported.manifestNumber(),
+                imported.runs().size(), imported.filterBytes()));
+        ArrayNode runs = root.putArray("runs");
+        for (RocksDbImport.ImportedRun r : imported.runs()) {
+            ObjectNode run = runs.addObject();
+            run.put("name", r.name());
+            run.put("entries", r.entries());
+            run.put("level", r.level());
+            Json.putNumber(run, "currentBitsPerEntry", 8.0 * r.filterBytes() / r.entries());
+            if (sampledReads) {
+                run.put("lookups", r.sampledReads());
+            }
+        }
+        root.putObject("budget").put("totalBits", 8 * imported.filterBytes());
+        return Json.write(root);
+    }
+
+    /** rocksdb-&lt;column family&gt;, lower-cased, other characters than [a-z0-9._-] as '-'. */
+    static String id(String columnFamily) {
+        String cf = columnFamily.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "-");
+        return "rocksdb-" + (cf.isEmpty() ? "cf" : cf);
+    }
+}

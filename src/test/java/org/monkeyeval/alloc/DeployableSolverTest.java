@@ -1,0 +1,179 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.Setting;
+
+/**
+ * Guards that the deployable allocation is the optimum of the engine's settings within the budget:
+ * on small random cases, the branch and bound finds the same least weighted cost as trying every
+ * combination of settings, never spends more than the budget, and is never below the engine bound.
+ */
+final class DeployableSolverTest {
+
+    private static final DeployableSolver SOLVER = new DeployableSolver();
+
+    static List<Arguments> smallCases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Engine engine : Engine.values()) {
+            for (int seed = 1; seed <= 12; seed++) {
+                cases.add(Arguments.of(engine, seed));
+            }
+        }
+        return cases;
+    }
+
+    @ParameterizedTest(name = "{0}/seed={1}")
+    @MethodSource("smallCases")
+    void solve_smallRandomCases_matchesExhaustiveSearch(Engine engine, int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int runs = 2 + random.nextInt(3);
+        long[] entries = new long[runs];
+        double[] reach = new double[runs];
+        Integer[] levels = new Integer[runs];
+        long total = 0;
+        for (int i = 0; i < runs; i++) {
+            entries[i] = 50 + random.nextLong(20_000) * (i + 1);
+            reach[i] = random.nextInt(4) == 0 ? random.nextDouble() : 1.0;
+            levels[i] = Math.min(2, random.nextInt(2) == 0 ? i : Math.max(0, i - 1)); // at most 3 groups
+            total += entries[i];
+        }
+        double budget = Math.floor(total * (1 + random.nextDouble() * 14));
+        int[] groups = DeployableSolver.groups(engine, levels);
+        FilterFamily family = engine == Engine.ROCKSDB_PER_LEVEL ? everyNthMillibit(engine.family(), 997)
+                : engine.family();
+
+        Deployable found = SOLVER.solve(engine, family, entries, reach, groups, budget);
+        double exhaustive = exhaustive(family, entries, reach, groups, budget);
+
+        assertTrue(found.usedBits() <= budget, "used " + found.usedBits() + " of " + budget);
+        assertEquals(exhaustive, found.weightedFpr(), 1e-12 * exhaustive);
+        assertTrue(found.engineBound() <= found.weightedFpr() * (1 + 1e-12),
+                "bound " + found.engineBound() + " above " + found.weightedFpr());
+    }
+
+    @Test
+    void solve_rocksDbPerTree_takesTheLargestMillibitsThatFit() {
+        long[] entries = {10_000, 100_000, 1_000_000};
+        double budget = 1_110_000 * 10.0;
+        Deployable d = SOLVER.solve(Engine.ROCKSDB, entries, new double[] {1, 1, 1}, new int[3], budget);
+        int millibits = RocksDbFamily.millibits(d.setting(0));
+        assertTrue(d.usedBits() <= budget);
+        double onMore = 0;
+        for (long n : entries) {
+            onMore += RocksDbFamily.INSTANCE.filterBits(n, RocksDbFamily.ofMillibits(millibits + 1));
+        }
+        assertTrue(onMore > budget, "one more millibit (" + (millibits + 1) + ") would still fit");
+    }
+
+    @Test
+    void solve_searchBudgetTooSmall_fails() {
+        long[] entries = {1000, 10_000, 100_000};
+        int[] groups = {0, 1, 2};
+        DeployableSolver tiny = new DeployableSolver(1);
+        assertThrows(IllegalStateException.class, () -> tiny.solve(Engine.PEBBLE, entries,
+                new double[] {1, 1, 1}, groups, 111_000 * 8.0));
+    }
+
+    @Test
+    void groups_perLevelEngine_groupsByLevelAndRunsWithoutLevelAlone() {
+        int[] g = DeployableSolver.groups(Engine.PEBBLE, new Integer[] {0, 0, 1, null, 2, null});
+        assertEquals(List.of(0, 0, 1, 2, 3, 4), toList(g));
+        int[] tree = DeployableSolver.groups(Engine.ROCKSDB, new Integer[] {0, 0, 1, null});
+        assertEquals(List.of(0, 0, 0, 0), toList(tree));
+    }
+
+    private static List<Integer> toList(int[] a) {
+        List<Integer> l = new ArrayList<>();
+        for (int x : a) {
+            l.add(x);
+        }
+        return l;
+    }
+
+    /** Every combination of settings over the groups. */
+    private static double exhaustive(FilterFamily family, long[] entries, double[] reach, int[] groups, double budget) {
+        int groupCount = 0;
+        for (int g : groups) {
+            groupCount = Math.max(groupCount, g + 1);
+        }
+        List<Setting> settings = family.settings();
+        double[][] runCost = new double[entries.length][settings.size()];
+        double[][] runSize = new double[entries.length][settings.size()];
+        for (int i = 0; i < entries.length; i++) {
+            for (int s = 0; s < settings.size(); s++) {
+                runCost[i][s] = reach[i] * family.fpr(entries[i], settings.get(s));
+                runSize[i][s] = family.filterBits(entries[i], settings.get(s));
+            }
+        }
+        int[] choice = new int[groupCount];
+        double best = Double.POSITIVE_INFINITY;
+        while (true) {
+            double cost = 0;
+            double size = 0;
+            for (int i = 0; i < entries.length; i++) {
+                cost += runCost[i][choice[groups[i]]];
+                size += runSize[i][choice[groups[i]]];
+            }
+            if (size <= budget && cost < best) {
+                best = cost;
+            }
+            int g = 0;
+            while (g < groupCount && ++choice[g] == settings.size()) {
+                choice[g++] = 0;
+            }
+            if (g == groupCount) {
+                return best;
+            }
+        }
+    }
+
+    /** RocksDB's settings thinned to every n-th millibit value, so that exhaustive search stays small. */
+    private static FilterFamily everyNthMillibit(FilterFamily rocksdb, int n) {
+        List<Setting> thin = new ArrayList<>();
+        thin.add(Setting.none());
+        for (int m = RocksDbFamily.MIN_MILLIBITS; m <= 40_000; m += n) {
+            thin.add(RocksDbFamily.ofMillibits(m));
+        }
+        return new FilterFamily() {
+            @Override
+            public String name() {
+                return rocksdb.name();
+            }
+
+            @Override
+            public List<Setting> settings() {
+                return thin;
+            }
+
+            @Override
+            public Setting settingFor(double bitsPerEntry) {
+                return rocksdb.settingFor(bitsPerEntry);
+            }
+
+            @Override
+            public double fpr(long entries, Setting setting) {
+                return rocksdb.fpr(entries, setting);
+            }
+
+            @Override
+            public double filterBits(long entries, Setting setting) {
+                return rocksdb.filterBits(entries, setting);
+            }
+        };
+    }
+}

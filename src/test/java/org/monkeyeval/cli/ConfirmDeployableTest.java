@@ -1,0 +1,64 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.RocksDbNative;
+
+/**
+ * confirm --engine rocksdb --engine-granularity measures the deployable allocation inside RocksDB:
+ * engine.csv gains its rows, each run built with its setting, the filter RocksDB reports being the
+ * size the family's rules give; verify reruns it from the recorded command; a granularity that
+ * RocksDB cannot build, or one without --engine, is a bad command line.
+ */
+final class ConfirmDeployableTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void confirmEngine_withGranularity_measuresTheDeployableAllocation() throws Exception {
+        assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("small.json"), "{\"id\": \"small\", \"runs\": [{\"entries\": 2000,"
+                + " \"level\": 0}, {\"entries\": 20000, \"level\": 1}, {\"entries\": 200000, \"level\": 2}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries", "20000",
+                "--layout", "rocksdb", "--engine", "rocksdb", "--engine-queries", "20000",
+                "--engine-granularity", "rocksdb-per-level");
+        assertEquals(0, o.exitCode(), o.err());
+        List<String> engine = Files.readAllLines(out.resolve("engine.csv"));
+        List<String> header = List.of(engine.get(0).split(","));
+        int allocation = header.indexOf("allocation");
+        int rule = header.indexOf("rule_filter_bytes");
+        int measured = header.indexOf("engine_filter_bytes");
+        long deployableRows = engine.stream().skip(1).map(l -> l.split(","))
+                .filter(c -> c[allocation].equals("deployable")).peek(c -> assertEquals(c[rule], c[measured]))
+                .count();
+        assertEquals(3, deployableRows, String.join("\n", engine));
+        assertTrue(Files.readString(out.resolve("confirm-cases.csv")).contains("small,deployable,rocksdb-engine"),
+                Files.readString(out.resolve("confirm-cases.csv")));
+        Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, v.exitCode(), v.out() + v.err());
+    }
+
+    @Test
+    void confirm_granularityRocksDbCannotBuildOrWithoutEngine_exits2() {
+        Cli.Outcome pebble = Cli.run("confirm", "--engine", "rocksdb", "--engine-granularity", "pebble",
+                "--out", dir.resolve("o").toString());
+        assertEquals(2, pebble.exitCode());
+        assertTrue(pebble.err().contains("not pebble"), pebble.err());
+        Cli.Outcome noEngine = Cli.run("confirm", "--engine-granularity", "rocksdb", "--out", dir.resolve("o").toString());
+        assertEquals(2, noEngine.exitCode());
+        assertTrue(!Files.exists(dir.resolve("o")));
+    }
+}

@@ -1,0 +1,118 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.report.AllocationTables;
+
+/**
+ * {@code --engine-granularity} only appends columns (the tables without it are unchanged, and
+ * their columns stay a prefix); an unknown engine is a bad command line that writes nothing; a
+ * folder written with a granularity passes verify, which reads the engine back from provenance.
+ */
+final class EngineGranularityCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path cases() throws IOException {
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 4, \"entries\": 1111000, \"l0\": {\"runs\": 2,"
+                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 10},"
+                + " \"workload\": {\"zeroResultShare\": 0.5}}");
+        Files.writeString(cases.resolve("listed.json"), "{\"id\": \"listed\", \"runs\": [{\"entries\": 10000},"
+                + " {\"entries\": 100000}, {\"entries\": 1000000}], \"budget\": {\"bitsPerEntry\": 8}}");
+        return cases;
+    }
+
+    @Test
+    void run_withGranularity_appendsColumnsAndKeepsTheOthers() throws IOException {
+        Path cases = cases();
+        Path plain = dir.resolve("plain");
+        Path pebble = dir.resolve("pebble");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", plain.toString()).exitCode());
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", pebble.toString(),
+                "--engine-granularity", "pebble");
+        assertEquals(0, o.exitCode(), o.err());
+
+        List<String> plainRows = Files.readAllLines(plain.resolve("rows.csv"));
+        List<String> pebbleRows = Files.readAllLines(pebble.resolve("rows.csv"));
+        assertFalse(plainRows.get(0).contains("deployable"));
+        assertEquals(plainRows.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_ROW_COLUMNS),
+                pebbleRows.get(0));
+        for (int i = 1; i < plainRows.size(); i++) {
+            assertTrue(pebbleRows.get(i).startsWith(plainRows.get(i) + ","), pebbleRows.get(i));
+        }
+        List<String> plainCases = Files.readAllLines(plain.resolve("cases.csv"));
+        List<String> pebbleCases = Files.readAllLines(pebble.resolve("cases.csv"));
+        assertEquals(plainCases.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS),
+                pebbleCases.get(0));
+        for (int i = 1; i < plainCases.size(); i++) {
+            assertTrue(pebbleCases.get(i).startsWith(plainCases.get(i) + ",pebble,"), pebbleCases.get(i));
+        }
+        // L0's two files share one setting (level 0): one value per level
+        List<String> l0 = pebbleRows.stream().filter(r -> r.startsWith("tree,1,") || r.startsWith("tree,2,"))
+                .map(r -> r.split(",")[14]).toList();
+        assertEquals(2, l0.size());
+        assertEquals(l0.get(0), l0.get(1));
+    }
+
+    @Test
+    void verify_folderWrittenWithGranularity_passes() throws IOException {
+        Path cases = cases();
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString(),
+                "--engine-granularity", "rocksdb").exitCode());
+        Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, v.exitCode(), v.out() + v.err());
+    }
+
+    @Test
+    void run_unknownEngine_exits2AndWritesNothing() throws IOException {
+        Path cases = cases();
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString(),
+                "--engine-granularity", "lmdb");
+        assertEquals(2, o.exitCode());
+        assertTrue(o.err().contains("unknown engine 'lmdb'"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void solve_tooManyGroupsForTheSolver_exits3NamingTheCase() {
+        // 500 runs without levels are 500 groups of RocksDB's 99,002 settings: more than the solver tabulates
+        String entries = String.join(",", java.util.Collections.nCopies(500, "1000"));
+        Cli.Outcome o = Cli.run("solve", "--entries", entries, "--bits-per-entry", "10",
+                "--engine-granularity", "rocksdb-per-level");
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("case command-line: no deployable allocation for rocksdb-per-level"), o.err());
+    }
+
+    @Test
+    void solveJson_settingIsText_noneWhenTheBudgetBuysNoFilter() {
+        // 0.6 bits per entry: Cassandra's smallest filter (1 bucket + 20 bits per run) does not fit
+        Cli.Outcome o = Cli.run("solve", "--entries", "100,100000,1000000", "--bits-per-entry", "0.6",
+                "--engine-granularity", "cassandra", "--format", "json");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("\"deployable_setting\": \"none\""), o.out());
+    }
+
+    @Test
+    void solve_withGranularity_printsTheDeployableLine() {
+        Cli.Outcome o = Cli.run("solve", "--entries", "10000,100000,1000000", "--bits-per-entry", "10",
+                "--engine-granularity", "leveldb");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("deployable on leveldb (per tree)"), o.out());
+        assertTrue(o.out().contains("leveldb setting"), o.out());
+    }
+}

@@ -1,0 +1,85 @@
+package org.monkeyeval.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.family.RocksDbFamily;
+
+/**
+ * The C++ FilterPolicy that export writes for rocksdb-per-level compiles against the RocksDB headers
+ * installed on the machine (Debian's librocksdb-dev; .ci/run installs it), links, and builds filters
+ * of the exported bits per key at the level a file is written to: the flushed file with level 0's
+ * setting, the file CompactFiles rewrites into level 6 with level 6's. Skipped where g++ or the
+ * headers are missing.
+ */
+final class ExportedCppPolicyTest {
+
+    private static final int KEYS = 20_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void exportedPolicy_compilesAndBuildsEachLevelsFilterSize() throws Exception {
+        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/filter_policy.h")),
+                "RocksDB headers not installed (apt-get install librocksdb-dev)");
+        assumeTrue(run(dir, List.of("g++", "--version")) == 0, "g++ not installed");
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 11111100, \"l0\": {\"runs\": 2,"
+                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 8}}");
+        Path policy = dir.resolve("policy.h");
+        Cli.Outcome o = Cli.run("export", "--engine", "rocksdb-per-level", "--cases", cases.toString(),
+                "--case", "tree", "--to", policy.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        Matcher m = Pattern.compile("bits_ = \\{([^}]*)\\}").matcher(Files.readString(policy));
+        assumeTrue(m.find());
+        String[] bits = m.group(1).split(", ");
+        try (InputStream source = getClass().getResourceAsStream("/cpp/level_policy_check.cc")) {
+            Files.write(dir.resolve("check.cc"), source.readAllBytes());
+        }
+        assertEquals(0, run(dir, List.of("g++", "-std=c++17", "-O0", "-I", dir.toString(), "check.cc", "-o", "check",
+                "-lrocksdb")), "compile and link");
+        Path output = dir.resolve("output.txt");
+        ProcessBuilder check = new ProcessBuilder(dir.resolve("check").toString(), dir.resolve("db").toString(),
+                Integer.toString(KEYS)).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
+        Process p = check.start();
+        assertEquals(true, p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(output));
+        List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+        assertEquals("L0 " + expectedBytes(bits[0]), lines.get(0));
+        assertEquals("L6 " + expectedBytes(bits[6]), lines.get(1));
+    }
+
+    private static long expectedBytes(String bitsPerKey) {
+        return RocksDbFamily.filterBytesWithMetadata(KEYS, RocksDbFamily.INSTANCE.settingFor(Double.parseDouble(bitsPerKey)));
+    }
+
+    private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("build.log").toFile()).start();
+        } catch (IOException e) {
+            return -1; // not installed
+        }
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -2;
+        }
+        return p.exitValue();
+    }
+}
