@@ -68,8 +68,7 @@ public final class PebbleFamily implements FilterFamily {
     /** A whole number of bits per key, rounded down (Pebble takes a uint32); none below 1. */
     @Override
     public Setting settingFor(double bitsPerEntry) {
-        int b = (int) Math.min(MAX_BITS_PER_KEY, Math.floor(bitsPerEntry));
-        return b < 1 ? Setting.none() : settings.get(b);
+        return WholeBits.settingFor(settings, bitsPerEntry);
     }
 
     @Override

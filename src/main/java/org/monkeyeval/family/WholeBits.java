@@ -20,4 +20,15 @@ final class WholeBits {
         }
         return Collections.unmodifiableList(all);
     }
+
+    /**
+     * The setting an engine that takes an integer uses for a requested bits per entry: rounded down
+     * (the knob is an integer), at most the last setting, none below 1.
+     *
+     * @param settings {@link #settings}'s list: none at index 0, then b = 1 .. max at index b
+     */
+    static Setting settingFor(List<Setting> settings, double bitsPerEntry) {
+        int b = (int) Math.min(settings.size() - 1, Math.floor(bitsPerEntry));
+        return b < 1 ? Setting.none() : settings.get(b);
+    }
 }
