@@ -475,6 +475,11 @@ public final class RocksDbLocalBloom implements Filter {
      * come from {@link #startBatch} and {@link #nextRound}; each round's loop here sets one bit per key,
      * independent stores to different lines, which the CPU overlaps, where setting one key's k bits in
      * turn chains stores to the same words. No allocation per key.
+     *
+     * <p>This loop and {@link #firstRejected}'s are the same in both layouts and written out in each on
+     * purpose: one generic version, called through method references to each layout's start and next
+     * round, built the rocksdb layout at 8.40 and 8.60 ns per key against 7.96 written out
+     * ({@code FilterBuildBenchmark}, idle machine), 1.54x FastFilter's BlockedBloom instead of 1.36x.
      */
     private void addBatch(long[] keys, int from, int count, Batch batch) {
         startBatch(keys, from, count, batch);
