@@ -52,6 +52,17 @@ public final class CaseFigures {
     private static final Shape POINT = new Ellipse2D.Double(-4, -4, 8, 8);
     private static final Shape SQUARE = new Rectangle2D.Double(-4, -4, 8, 8);
 
+    /** The measured layouts: label in the tables, name in the figures. */
+    private static final String[][] LAYOUTS = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
+        {"rocksdb-engine", "RocksDB engine"}};
+    private static final Color[] LAYOUT_COLOURS = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB,
+        ChartStyle.MEASURED_ENGINE};
+    /**
+     * Measured points sit at the budget, spread by a small fixed offset per layout so that their
+     * intervals do not hide each other (the offset is stated in the figures' descriptions).
+     */
+    private static final double[] LAYOUT_OFFSETS = {-0.2, 0.0, 0.2};
+
     private CaseFigures() {
     }
 
@@ -208,28 +219,21 @@ public final class CaseFigures {
         List<Color> measuredColours = new ArrayList<>();
         List<Shape> measuredShapes = new ArrayList<>();
         StringBuilder points = new StringBuilder();
-        String[][] layouts = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
-            {"rocksdb-engine", "RocksDB engine"}};
-        Color[] colours = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB, ChartStyle.MEASURED_ENGINE};
-        // measured points sit at the budget, spread by a small fixed offset per layout so that their
-        // intervals do not hide each other (the offset is stated in the figure's description)
-        double[] offsets = {-0.2, 0.0, 0.2};
-        for (int l = 0; l < layouts.length; l++) {
+        for (int l = 0; l < LAYOUTS.length; l++) {
             for (String allocation : List.of("uniform", "optimized")) {
-                Optional<ReportData.Row> row = data.measured(allocation, layouts[l][0]);
+                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
                 if (row.isEmpty()) {
                     continue;
                 }
                 ReportData.Row r = row.get();
-                YIntervalSeries series = new YIntervalSeries(allocation.equals("uniform") ? "uniform, measured, "
-                        + layouts[l][1] : "measured, " + layouts[l][1] + " (□ uniform, ● optimized)");
-                series.add(budget + offsets[l], r.number("measured_R"), r.number("measured_R_low"),
+                YIntervalSeries series = new YIntervalSeries(measuredSeriesName(allocation, LAYOUTS[l][1]));
+                series.add(budget + LAYOUT_OFFSETS[l], r.number("measured_R"), r.number("measured_R_low"),
                         r.number("measured_R_high"));
                 measured.addSeries(series);
-                measuredColours.add(colours[l]);
+                measuredColours.add(LAYOUT_COLOURS[l]);
                 measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
                 marks++;
-                points.append(' ').append(allocation).append(" measured with the ").append(layouts[l][1])
+                points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
                         .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
                         .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
                         .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
@@ -277,14 +281,7 @@ public final class CaseFigures {
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
-        for (int s = 0; s < measuredColours.size(); s++) {
-            boolean uniformPoint = measuredShapes.get(s).equals(SQUARE);
-            errors.setSeriesPaint(s, measuredColours.get(s));
-            errors.setSeriesShape(s, measuredShapes.get(s));
-            errors.setSeriesShapesFilled(s, !uniformPoint);
-            // one legend entry per layout: open squares are uniform, filled dots optimized
-            errors.setSeriesVisibleInLegend(s, !uniformPoint);
-        }
+        styleMeasured(errors, measuredColours, measuredShapes);
         return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH, HEIGHT + 60,
                 marks);
     }
@@ -328,25 +325,20 @@ public final class CaseFigures {
         List<Color> measuredColours = new ArrayList<>();
         List<Shape> measuredShapes = new ArrayList<>();
         StringBuilder points = new StringBuilder();
-        String[][] layouts = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
-            {"rocksdb-engine", "RocksDB engine"}};
-        Color[] colours = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB, ChartStyle.MEASURED_ENGINE};
-        double[] offsets = {-0.2, 0.0, 0.2}; // as in the R figure: layouts side by side at the budget
-        for (int l = 0; l < layouts.length; l++) {
+        for (int l = 0; l < LAYOUTS.length; l++) {
             for (String allocation : List.of("uniform", "optimized")) {
-                Optional<ReportData.Row> row = data.measured(allocation, layouts[l][0]);
+                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
                 if (row.isEmpty() || !row.get().has("measured_cost")) {
                     continue;
                 }
                 double cost = row.get().number("measured_cost");
-                XYSeries series = new XYSeries(allocation.equals("uniform") ? "uniform, measured, " + layouts[l][1]
-                        : "measured, " + layouts[l][1] + " (□ uniform, ● optimized)", false, true);
-                series.add(budget + offsets[l], cost);
+                XYSeries series = new XYSeries(measuredSeriesName(allocation, LAYOUTS[l][1]), false, true);
+                series.add(budget + LAYOUT_OFFSETS[l], cost);
                 measured.addSeries(series);
-                measuredColours.add(colours[l]);
+                measuredColours.add(LAYOUT_COLOURS[l]);
                 measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
                 marks++;
-                points.append(' ').append(allocation).append(" measured with the ").append(layouts[l][1])
+                points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
                         .append(": cost = ").append(AxisFormat.label(cost)).append('.');
             }
         }
@@ -377,6 +369,23 @@ public final class CaseFigures {
                 points, log);
     }
 
+    /** A measured series' legend name: one legend entry per layout, on its optimized point. */
+    private static String measuredSeriesName(String allocation, String layout) {
+        return allocation.equals("uniform") ? "uniform, measured, " + layout
+                : "measured, " + layout + " (□ uniform, ● optimized)";
+    }
+
+    /** Measured points: the layout's colour, open squares uniform and filled dots optimized, in the legend once. */
+    private static void styleMeasured(XYLineAndShapeRenderer renderer, List<Color> colours, List<Shape> shapes) {
+        for (int s = 0; s < colours.size(); s++) {
+            boolean uniformPoint = shapes.get(s).equals(SQUARE);
+            renderer.setSeriesPaint(s, colours.get(s));
+            renderer.setSeriesShape(s, shapes.get(s));
+            renderer.setSeriesShapesFilled(s, !uniformPoint);
+            renderer.setSeriesVisibleInLegend(s, !uniformPoint);
+        }
+    }
+
     private static Figure costChart(ReportData.CaseData data, XYSeriesCollection curves, XYSeriesCollection measured,
                                     List<Color> measuredColours, List<Shape> measuredShapes, NumberAxis memory,
                                     ValueAxis cost, double budget, int marks,
@@ -405,13 +414,7 @@ public final class CaseFigures {
         JFreeChart chart = chart(title, plot);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
-        for (int s = 0; s < measuredColours.size(); s++) {
-            boolean uniformPoint = measuredShapes.get(s).equals(SQUARE);
-            dots.setSeriesPaint(s, measuredColours.get(s));
-            dots.setSeriesShape(s, measuredShapes.get(s));
-            dots.setSeriesShapesFilled(s, !uniformPoint);
-            dots.setSeriesVisibleInLegend(s, !uniformPoint);
-        }
+        styleMeasured(dots, measuredColours, measuredShapes);
         return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60, marks);
     }
 
