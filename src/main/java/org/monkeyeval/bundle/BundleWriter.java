@@ -1,17 +1,12 @@
 package org.monkeyeval.bundle;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.OptionalLong;
 
-import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
-import org.monkeyeval.io.OutputFolder;
+import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.report.ToolInfo;
 
 /**
@@ -38,40 +33,8 @@ public final class BundleWriter {
                                           OptionalLong sourceDateEpoch)
             throws InvalidInputException, IOException {
         List<BundleEntry> entries = Bundle.assemble(contents, tool, sourceDateEpoch);
-        Path absolute = target.toAbsolutePath().normalize();
-        Path parent = absolute.getParent();
-        if (parent == null || absolute.getFileName() == null) {
-            throw new InvalidInputException(target + ": cannot write a bundle there");
-        }
-        if (Files.isDirectory(absolute)) {
-            throw new InvalidInputException(target + ": is a folder; give the name of the zip file to write");
-        }
-        try {
-            Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw FileProblem.of(parent, "cannot create the folder for the bundle", e);
-        }
-        Path staging;
-        try {
-            staging = Files.createTempDirectory(parent, "." + absolute.getFileName() + ".tmp-");
-        } catch (IOException e) {
-            throw FileProblem.of(target, "cannot write the bundle", e);
-        }
-        try {
-            Path written = staging.resolve(absolute.getFileName().toString());
-            try (OutputStream out = Files.newOutputStream(written)) {
-                ZipWriter.write(entries, BundleTime.zipTime(sourceDateEpoch), out);
-            }
-            try {
-                Files.move(written, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(written, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw FileProblem.of(target, "cannot write the bundle", e);
-        } finally {
-            OutputFolder.deleteTree(staging);
-        }
+        OutputFile.write(target, "bundle", "zip file",
+                out -> ZipWriter.write(entries, BundleTime.zipTime(sourceDateEpoch), out));
         return entries;
     }
 }

@@ -1,9 +1,6 @@
 package org.monkeyeval.cli;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -19,6 +16,7 @@ import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.report.EngineExport;
@@ -67,14 +65,7 @@ final class ExportCommand implements Callable<Integer> {
         if (to == null) {
             spec.commandLine().getOut().print(text);
         } else {
-            Path target = to.toAbsolutePath();
-            Path staged = Files.createTempFile(target.getParent(), ".export-", ".tmp");
-            try {
-                Files.writeString(staged, text, StandardCharsets.UTF_8);
-                Files.move(staged, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(staged);
-            }
+            OutputFile.writeString(to, "export", "settings file", text);
             spec.commandLine().getOut().printf("wrote %s%n", to);
         }
         return ExitCodes.OK;

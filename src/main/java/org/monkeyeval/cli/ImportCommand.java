@@ -1,9 +1,6 @@
 package org.monkeyeval.cli;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -13,6 +10,7 @@ import picocli.CommandLine.Option;
 import org.monkeyeval.engine.RocksDbImport;
 import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.report.ImportedCase;
 
 /** {@code import}: a case file from a RocksDB database, opened read-only. */
@@ -68,14 +66,7 @@ final class ImportCommand implements Callable<Integer> {
         if (to == null) {
             spec.commandLine().getOut().print(json);
         } else {
-            Path target = to.toAbsolutePath();
-            Path staged = Files.createTempFile(target.getParent(), ".import-", ".json");
-            try {
-                Files.writeString(staged, json, StandardCharsets.UTF_8);
-                Files.move(staged, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(staged);
-            }
+            OutputFile.writeString(to, "case file", "case file", json);
             spec.commandLine().getOut().printf("wrote %s%n", to);
         }
         return ExitCodes.OK;

@@ -130,6 +130,13 @@ final class FileSystemErrorsTest {
     }
 
     @Test
+    void export_toProc_exits3NamingTheGivenPath() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
+        Cli.Outcome o = Cli.run("export", "--engine", "pebble", "--case", "seed-10bpe", "--to", "/proc/x.txt");
+        assertOneLineInWords(o, "/proc/x.txt: cannot write the export: no such file or folder");
+    }
+
+    @Test
     void bundle_toAFolder_exits3SayingSo() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("zip"));
         Path out = Files.createDirectories(dir.resolve("out"));
