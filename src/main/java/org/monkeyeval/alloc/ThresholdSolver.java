@@ -1,11 +1,12 @@
 package org.monkeyeval.alloc;
 
-import java.math.BigInteger;
 import java.util.Arrays;
 
 import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
 import org.apache.commons.math3.exception.MathIllegalStateException;
+
+import org.monkeyeval.model.LsmCase;
 
 /**
  * Finds Monkey's Lagrange threshold t: the value at which b_i = max(0, (t - ln w_i)/c) spends the
@@ -255,7 +256,7 @@ public final class ThresholdSolver {
             int r = n.length;
             // N exactly, then rounded once: one number per case whatever the weights and the order
             // (the same double as a sum in ascending order whenever N < 2^53, as in every published case)
-            double lnTotal = Math.log(exactTotal(n));
+            double lnTotal = Math.log(LsmCase.sum(n).doubleValue());
             double maxReach = 0.0;
             if (reach != null) {
                 for (double a : reach) {
@@ -297,21 +298,6 @@ public final class ThresholdSolver {
                 prefixDeviation[k + 1] = prefixDeviation[k] + sorted[k] * (lnW[k] - lnW[0]);
             }
             return new Canonical(order, sorted, lnW, prefixN, prefixDeviation);
-        }
-
-        /** sum n_i as the double nearest to the exact sum (a long sum, in BigInteger past 2^63). */
-        static double exactTotal(long[] n) {
-            long sum = 0;
-            BigInteger overflow = BigInteger.ZERO;
-            for (long x : n) {
-                long next = sum + x;
-                if (next < sum) { // past 2^63 - 1: carry the partial sum into the BigInteger
-                    overflow = overflow.add(BigInteger.valueOf(sum));
-                    next = x;
-                }
-                sum = next;
-            }
-            return overflow.signum() == 0 ? (double) sum : overflow.add(BigInteger.valueOf(sum)).doubleValue();
         }
 
         double prefixEntries(int k) {

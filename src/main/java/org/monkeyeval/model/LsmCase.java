@@ -72,19 +72,25 @@ public final class LsmCase {
             throw new IllegalArgumentException("lookups are 0 on every run: no lookup reaches a filter");
         }
         this.entries = new long[this.runs.size()];
+        for (int i = 0; i < entries.length; i++) {
+            entries[i] = this.runs.get(i).entries();
+        }
+        this.totalEntries = sum(entries);
+    }
+
+    /** The exact sum of non-negative entry counts (the sum of up to 2^63-1 per run can exceed a long). */
+    public static BigInteger sum(long[] entries) {
         BigInteger total = BigInteger.ZERO;
         long partial = 0;
-        for (int i = 0; i < entries.length; i++) {
-            long n = this.runs.get(i).entries();
-            entries[i] = n;
+        for (long n : entries) {
             long next = partial + n;
-            if (next < partial) { // overflowed: flush the partial sum (N can exceed a long)
+            if (next < partial) { // overflowed: flush the partial sum
                 total = total.add(BigInteger.valueOf(partial));
                 next = n;
             }
             partial = next;
         }
-        this.totalEntries = total.add(BigInteger.valueOf(partial));
+        return total.add(BigInteger.valueOf(partial));
     }
 
     public String id() {
