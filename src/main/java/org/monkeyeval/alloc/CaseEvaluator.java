@@ -6,7 +6,8 @@ import org.monkeyeval.model.LsmCase;
 /**
  * Evaluates one case: the uniform baseline and Monkey's optimized allocation at the same budget, the
  * optimum weighted by the lookups that reach each run (all 1 when every lookup is for an absent key),
- * and, when an engine is given, the best allocation that engine can express ({@link DeployableSolver}).
+ * and, when an engine is given or the case names one ({@link LsmCase#engineGranularity()}), the best
+ * allocation that engine can express ({@link DeployableSolver}).
  */
 public final class CaseEvaluator {
 
@@ -19,7 +20,8 @@ public final class CaseEvaluator {
     }
 
     /**
-     * @param engine the engine whose deployable allocation is added to every result, or null for none
+     * @param engine the engine whose deployable allocation is added to every result, or null to add one
+     *               only to cases that name their engine granularity
      */
     public CaseEvaluator(ThresholdSolver solver, Engine engine) {
         this.solver = solver;
@@ -27,7 +29,7 @@ public final class CaseEvaluator {
         this.deployableSolver = new DeployableSolver();
     }
 
-    /** The engine whose deployable allocation is computed, or null. */
+    /** The engine whose deployable allocation is computed for every case, or null. */
     public Engine engine() {
         return engine;
     }
@@ -45,6 +47,7 @@ public final class CaseEvaluator {
         Allocation uniform = Allocation.uniform(entries.length, budgetBits, totalEntries);
         Allocation optimized = Allocation.of(solution.bitsPerEntry());
         Deployable deployable = null;
+        Engine engine = engineOf(lsmCase);
         if (engine != null) {
             Integer[] levels = new Integer[entries.length];
             for (int i = 0; i < levels.length; i++) {
@@ -67,5 +70,13 @@ public final class CaseEvaluator {
             current = Allocation.of(bits);
         }
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current);
+    }
+
+    /** The engine given to this evaluator, else the case's own, else null. */
+    private Engine engineOf(LsmCase lsmCase) {
+        if (engine != null) {
+            return engine;
+        }
+        return lsmCase.engineGranularity() == null ? null : Engine.fromLabel(lsmCase.engineGranularity());
     }
 }

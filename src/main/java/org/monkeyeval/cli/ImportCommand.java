@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 
 import org.monkeyeval.engine.RocksDbImport;
 import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.report.ImportedCase;
@@ -17,7 +18,8 @@ import org.monkeyeval.report.ImportedCase;
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Write a case file from a RocksDB database opened read-only: each L0 file a run (newest first),"
             + " each non-empty level a run, the filter memory it holds as the budget, each run's bits per entry"
-            + " today as currentBitsPerEntry. `run` on the case adds the allocation `current`. Example:",
+            + " today as currentBitsPerEntry. `run` on the case adds the allocation `current`, and the deployable"
+            + " allocation at the case's engineGranularity. Example:",
             "  import --rocksdb /var/lib/db --column-family default --to cases/mydb.json"})
 final class ImportCommand implements Callable<Integer> {
 
@@ -42,6 +44,12 @@ final class ImportCommand implements Callable<Integer> {
             description = "sampled-reads: each run's sampled reads as its lookups; none (default).")
     private String weights;
 
+    @Option(names = "--engine-granularity", paramLabel = "ENGINE",
+            description = "The case's engineGranularity: the engine granularity `run` finds its deployable allocation"
+                    + " at (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra), or none (default:"
+                    + " rocksdb-per-level, bits per key by level_at_creation).")
+    private String engineGranularity;
+
     @Override
     public Integer call() throws Exception {
         boolean sampled = switch (weights) {
@@ -49,6 +57,8 @@ final class ImportCommand implements Callable<Integer> {
             case "sampled-reads" -> true;
             default -> throw new UsageException("--weights: \"" + weights + "\" is not one of none, sampled-reads");
         };
+        Engine granularity = "none".equals(engineGranularity) ? null
+                : engineGranularity == null ? ImportedCase.DEFAULT_GRANULARITY : EngineOption.parse(engineGranularity);
         if (!RocksDbNative.available()) {
             throw new EnvironmentException("RocksDB's native library does not load here: "
                     + RocksDbNative.problem().orElse(""));
@@ -59,7 +69,7 @@ final class ImportCommand implements Callable<Integer> {
         RocksDbImport.Imported imported = RocksDbImport.read(dir, columnFamily);
         String json;
         try {
-            json = id == null ? ImportedCase.json(imported, sampled) : ImportedCase.json(imported, sampled, id);
+            json = ImportedCase.json(imported, sampled, id, granularity);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(dir + ": " + e.getMessage());
         }

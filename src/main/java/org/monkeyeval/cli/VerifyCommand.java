@@ -93,8 +93,7 @@ final class VerifyCommand implements Callable<Integer> {
                     table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, report.documents()),
                     table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, report.documents())),
                     Provenance.FILE, report.documents().get(Provenance.FILE), List.of("model", "solver"),
-                    granularity == null ? List.of("lookupWeights", "treeExpansion")
-                            : List.of("lookupWeights", "treeExpansion", Provenance.DEPLOYABLE)));
+                    List.of("lookupWeights", "treeExpansion", Provenance.DEPLOYABLE)));
         } else {
             results.add(new Verifier.Result(true, List.of("absent " + String.join(", ", AllocationTables.CASES_FILE,
                     AllocationTables.ROWS_FILE, Provenance.FILE) + ": no output of run here; not checked")));

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
@@ -40,7 +41,11 @@ import org.monkeyeval.report.Numbers;
  *             "entries": 1111111000,             entries of levels 1..L
  *             "l0": { "runs": 4, "entriesPerRun": 100000 } },  optional
  *   "budget": { "bitsPerEntry": 10 },            exactly one of bitsPerEntry, totalBits (numbers >= 0)
- *   "workload": { "zeroResultShare": 0.3 } }     optional, in [0, 1]; default 1 (every key absent)
+ *   "workload": { "zeroResultShare": 0.3 },      optional, in [0, 1]; default 1 (every key absent)
+ *   "engineGranularity": "rocksdb-per-level" }   optional: the engine granularity of the case's deployable
+ *                                                allocation, as --engine-granularity names it (which
+ *                                                overrides it); pebble, rocksdb, rocksdb-per-level,
+ *                                                fjall, leveldb or cassandra
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -113,6 +118,7 @@ public final class CaseReader {
         Budget budget = null;
         Workload workload = null;
         JsonLocation workloadAt = null;
+        String engineGranularity = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -139,8 +145,16 @@ public final class CaseReader {
                     workloadAt = at;
                     workload = readWorkload();
                 }
-                default -> throw errorAt(at, field,
-                        "unknown field (expected id, description, runs, tree, budget, workload)");
+                case "engineGranularity" -> {
+                    String label = string("engineGranularity");
+                    try {
+                        engineGranularity = Engine.fromLabel(label).label();
+                    } catch (IllegalArgumentException e) {
+                        throw error("engineGranularity", printable(e.getMessage()));
+                    }
+                }
+                default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"
+                        + " workload, engineGranularity)");
             }
         }
         if (id == null) {
@@ -180,7 +194,7 @@ public final class CaseReader {
             workload = new Workload.MeasuredLookups();
         }
         LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
-                workload == null ? Workload.ABSENT_KEYS : workload);
+                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity);
         checkBudgetPerEntry(lsmCase);
         return lsmCase;
     }

@@ -23,6 +23,7 @@ public final class LsmCase {
     private final Budget budget;
     private final TreeShape tree;
     private final Workload workload;
+    private final String engineGranularity;
     private final long[] entries;
     private final BigInteger totalEntries;
 
@@ -41,6 +42,17 @@ public final class LsmCase {
      * @param workload    the lookups; {@link Workload.MeasuredLookups} requires {@code lookups} on every run
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload) {
+        this(id, description, runs, budget, tree, workload, null);
+    }
+
+    /**
+     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload)}, for a case that names the
+     * engine granularity its deployable allocation is found at.
+     *
+     * @param engineGranularity the engine's label (as {@code --engine-granularity} takes it), or {@code null}
+     */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
+                   String engineGranularity) {
         if (id == null || !ID_PATTERN.matcher(id).matches()) {
             throw new IllegalArgumentException("id (" + id + ") must match " + ID_PATTERN.pattern());
         }
@@ -57,6 +69,7 @@ public final class LsmCase {
         this.budget = budget;
         this.tree = tree;
         this.workload = workload;
+        this.engineGranularity = engineGranularity;
         boolean measured = workload instanceof Workload.MeasuredLookups;
         double busiest = 0.0;
         for (Run run : this.runs) {
@@ -117,6 +130,11 @@ public final class LsmCase {
 
     public Workload workload() {
         return workload;
+    }
+
+    /** The engine granularity the case asks its deployable allocation at, or {@code null} for none. */
+    public String engineGranularity() {
+        return engineGranularity;
     }
 
     /** Entry counts in probe order (a copy). */

@@ -63,8 +63,10 @@ public final class AllocationReport {
         provenance.set("lookupWeights", Provenance.lookupWeights());
         provenance.set("treeExpansion", Provenance.treeExpansion());
         provenance.set("solver", Provenance.solver(evaluator.solver()));
-        if (evaluator.engine() != null) {
-            provenance.set(Provenance.DEPLOYABLE, Provenance.deployable(evaluator.engine()));
+        ObjectNode deployable = evaluator.engine() != null ? Provenance.deployable(evaluator.engine())
+                : Provenance.deployableByCase(results);
+        if (deployable != null) {
+            provenance.set(Provenance.DEPLOYABLE, deployable);
         }
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));

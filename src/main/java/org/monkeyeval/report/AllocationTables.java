@@ -33,7 +33,8 @@ public final class AllocationTables {
             "workload", "zero_result_share", "uniform_cost", "optimized_cost", "cost_improvement");
 
     /**
-     * Columns appended to {@code rows.csv} when an engine granularity is asked for (absent otherwise):
+     * Columns appended to {@code rows.csv} when an engine granularity is asked for, on the command line
+     * or by a case (absent otherwise; empty on the rows of cases without one):
      * the engine's setting for the run's group as written in its configuration, the real filter bits
      * per entry, its rate and its real size in bits.
      */
@@ -41,7 +42,8 @@ public final class AllocationTables {
             "deployable_setting", "deployable_bits_per_entry", "deployable_fpr", "deployable_filter_bits");
 
     /**
-     * Columns appended to {@code cases.csv} with an engine granularity: the engine, R and weighted cost
+     * Columns appended to {@code cases.csv} with an engine granularity (empty for cases without one): the
+     * engine, R and weighted cost
      * of the deployable allocation, the bits it uses, the ideal optimum on the engine's curve and the
      * loss between them.
      */
@@ -126,10 +128,14 @@ public final class AllocationTables {
                         .text(result.weights().reach(i) == 1.0 ? "1" : Numbers.format(result.weights().reach(i)));
                 if (deployable) {
                     Deployable d = result.deployable();
-                    csv.text(d.setting(i).knob())
+                    if (d == null) {
+                        csv.text("").text("").text("").text("");
+                    } else {
+                        csv.text(d.setting(i).knob())
                             .number(d.filterBits(i) / run.entries())
-                            .number(d.fpr(i))
-                            .number(d.filterBits(i));
+                                .number(d.fpr(i))
+                                .number(d.filterBits(i));
+                    }
                 }
                 if (current) {
                     if (result.current() == null) {
@@ -170,7 +176,9 @@ public final class AllocationTables {
                     Numbers.format(result.uniformCost()),
                     Numbers.format(result.optimizedCost()),
                     Numbers.format(result.costImprovement())));
-            if (deployable) {
+            if (deployable && result.deployable() == null) {
+                cells.addAll(java.util.Collections.nCopies(DEPLOYABLE_CASE_COLUMNS.size(), ""));
+            } else if (deployable) {
                 Deployable d = result.deployable();
                 cells.add(d.engine().label());
                 cells.add(Numbers.format(d.expectedProbes()));
@@ -187,9 +195,9 @@ public final class AllocationTables {
         }
     }
 
-    /** True if the results carry a deployable allocation (all do, or none). */
+    /** True if any case has a deployable allocation (all do under --engine-granularity). */
     static boolean hasDeployable(List<CaseResult> results) {
-        return !results.isEmpty() && results.get(0).deployable() != null;
+        return results.stream().anyMatch(r -> r.deployable() != null);
     }
 
     /** True if any case gives its runs' current bits. */

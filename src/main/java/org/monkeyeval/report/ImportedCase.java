@@ -6,14 +6,23 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.engine.RocksDbImport;
+import org.monkeyeval.family.Engine;
 
 /**
  * The case file of an imported RocksDB column family: its runs newest first with their level,
  * entries and current bits per entry (filter bits / entries), optionally the sampled reads as
- * per-run lookups, and the filter memory it holds now as the budget. The description names the
+ * per-run lookups, the filter memory it holds now as the budget and, by default, RocksDB's per-level
+ * granularity ({@link #DEFAULT_GRANULARITY}) for its deployable allocation. The description names the
  * database by its DB id, column family and MANIFEST number, never by a path.
  */
 public final class ImportedCase {
+
+    /**
+     * The granularity an imported case asks for: RocksDB sets bits per key per level through a
+     * {@code FilterPolicy} that reads {@code FilterBuildingContext::level_at_creation}, the finest it
+     * can express.
+     */
+    public static final Engine DEFAULT_GRANULARITY = Engine.ROCKSDB_PER_LEVEL;
 
     private ImportedCase() {
     }
@@ -21,14 +30,14 @@ public final class ImportedCase {
     /**
      * @param imported     what was read
      * @param sampledReads offer each run's sampled reads as its {@code lookups}
+     * @param id           the case id, or null for rocksdb-&lt;column family&gt;
+     * @param granularity  the case's {@code engineGranularity}, or null for none
      * @throws IllegalArgumentException no run has a sampled read, when they were asked for
      */
-    public static String json(RocksDbImport.Imported imported, boolean sampledReads) {
-        return json(imported, sampledReads, id(imported.columnFamily()));
-    }
-
-    /** As {@link #json(RocksDbImport.Imported, boolean)}, with the case id given. */
-    public static String json(RocksDbImport.Imported imported, boolean sampledReads, String id) {
+    public static String json(RocksDbImport.Imported imported, boolean sampledReads, String id, Engine granularity) {
+        if (id == null) {
+            id = id(imported.columnFamily());
+        }
         if (!id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
             throw new IllegalArgumentException("case id '" + id + "' must match [a-z0-9][a-z0-9._-]*");
         }
@@ -57,6 +66,9 @@ public final class ImportedCase {
             }
         }
         root.putObject("budget").put("totalBits", 8 * imported.filterBytes());
+        if (granularity != null) {
+            root.put("engineGranularity", granularity.label());
+        }
         return Json.write(root);
     }
 

@@ -1,9 +1,12 @@
 package org.monkeyeval.report;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -121,15 +124,49 @@ public final class Provenance {
     /** Key of the section that records the engine granularity of the deployable allocation. */
     public static final String DEPLOYABLE = "deployable";
 
-    /** The engine, its family and how the deployable allocation is found. */
+    /** The engine given for every case, its family and how the deployable allocation is found. */
     public static ObjectNode deployable(Engine engine) {
         ObjectNode node = Json.object();
         node.put("engine", engine.label());
+        describeEngine(node, engine);
+        describeMethod(node);
+        return node;
+    }
+
+    /**
+     * The engines the cases name ({@code engineGranularity}), case by case in id order, and how the
+     * deployable allocation is found; null when no case names one.
+     */
+    public static ObjectNode deployableByCase(List<CaseResult> results) {
+        ObjectNode cases = Json.object();
+        SortedMap<String, Engine> used = new TreeMap<>();
+        results.stream().filter(r -> r.deployable() != null)
+                .sorted(Comparator.comparing(r -> r.lsmCase().id()))
+                .forEach(r -> {
+                    cases.put(r.lsmCase().id(), r.deployable().engine().label());
+                    used.put(r.deployable().engine().label(), r.deployable().engine());
+                });
+        if (used.isEmpty()) {
+            return null;
+        }
+        ObjectNode node = Json.object();
+        node.put("source", "each case file's engineGranularity; cases without one have no deployable allocation");
+        node.set("cases", cases);
+        ObjectNode engines = node.putObject("engines");
+        used.forEach((label, engine) -> describeEngine(engines.putObject(label), engine));
+        describeMethod(node);
+        return node;
+    }
+
+    private static void describeEngine(ObjectNode node, Engine engine) {
         node.put("family", engine.family().name());
         node.put("granularity", engine.perLevel() ? "one setting per level (runs without a level: one each)"
                 : "one setting for the whole tree");
         node.put("settings", engine.family().settings().size() + " settings, no filter first; see docs/engines.md"
                 + " for each engine's rate, size and source");
+    }
+
+    private static void describeMethod(ObjectNode node) {
         node.put("objective", "minimize sum_i a_i p(n_i, s_g(i)) subject to sum_i size(n_i, s_g(i)) <= M, real sizes"
                 + " with metadata; cost adds v as for optimized");
         node.put("method", "group by group, largest first, the undominated partial allocations whose cost plus the"
@@ -139,7 +176,6 @@ public final class Provenance {
         node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
                 + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
                 + " engine_optimized_cost");
-        return node;
     }
 
     /** The solver settings. */

@@ -17,7 +17,9 @@ import org.monkeyeval.report.AllocationTables;
 /**
  * {@code --engine-granularity} only appends columns (the tables without it are unchanged, and
  * their columns stay a prefix); an unknown engine is a bad command line that writes nothing; a
- * folder written with a granularity passes verify, which reads the engine back from provenance.
+ * folder written with a granularity passes verify, which reads the engine back from provenance; a
+ * case that names its own granularity gets a deployable allocation without the option, and the other
+ * cases leave those columns empty.
  */
 final class EngineGranularityCommandTest {
 
@@ -114,5 +116,45 @@ final class EngineGranularityCommandTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().contains("deployable on leveldb (per tree)"), o.out());
         assertTrue(o.out().contains("leveldb setting"), o.out());
+    }
+
+    @Test
+    void run_caseNamesItsGranularity_onlyThatCaseHasDeployableRows_andVerifyPasses() throws IOException {
+        Path cases = cases();
+        Path out = dir.resolve("out");
+        Path all = dir.resolve("all");
+        Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"runs\": [{\"entries\": 1000, \"level\": 0},"
+                + " {\"entries\": 10000, \"level\": 1}, {\"entries\": 100000, \"level\": 2}],"
+                + " \"budget\": {\"bitsPerEntry\": 10}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", all.toString(),
+                "--engine-granularity", "rocksdb-per-level");
+        assertEquals(0, o.exitCode(), o.err());
+
+        List<String> rows = Files.readAllLines(out.resolve("rows.csv"));
+        List<String> allRows = Files.readAllLines(all.resolve("rows.csv"));
+        assertEquals(allRows.get(0), rows.get(0));
+        int deployable = rows.get(0).split(",").length - AllocationTables.DEPLOYABLE_ROW_COLUMNS.size();
+        for (int i = 1; i < rows.size(); i++) {
+            String[] cells = rows.get(i).split(",", -1);
+            if (rows.get(i).startsWith("own,")) {
+                // the case's own granularity gives the same rows as the option does for every case
+                assertEquals(allRows.get(i), rows.get(i));
+            } else {
+                for (int c = deployable; c < cells.length; c++) {
+                    assertEquals("", cells[c], rows.get(i));
+                }
+            }
+        }
+        List<String> caseRows = Files.readAllLines(out.resolve("cases.csv"));
+        assertTrue(caseRows.stream().anyMatch(r -> r.startsWith("own,") && r.contains(",rocksdb-per-level,")));
+        assertTrue(caseRows.stream().filter(r -> r.startsWith("listed,")).allMatch(r -> r.endsWith(",,,,,,")),
+                caseRows.toString());
+        String provenance = Files.readString(out.resolve("provenance.json"));
+        assertTrue(provenance.contains("\"own\": \"rocksdb-per-level\""), provenance);
+        assertFalse(provenance.contains("\"listed\": \"rocksdb"), provenance);
+
+        Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, v.exitCode(), v.out() + v.err());
     }
 }

@@ -50,9 +50,11 @@ final class ImportCommandTest {
         assertTrue(json.contains("RocksDB db_id "), json);
         assertTrue(json.contains("\"currentBitsPerEntry\""), json);
 
+        assertTrue(json.contains("\"engineGranularity\": \"rocksdb-per-level\""), json);
+
+        // the case names RocksDB's per-level granularity: run needs no option for its deployable rows
         Path out = dir.resolve("out");
-        Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", out.toString(),
-                "--engine-granularity", "rocksdb-per-level");
+        Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, r.exitCode(), r.err());
         List<String> header = List.of(Files.readAllLines(out.resolve("cases.csv")).get(0).split(","));
         assertTrue(header.containsAll(List.of("current_R", "current_cost", "deployable_R")), header.toString());
@@ -62,7 +64,18 @@ final class ImportCommandTest {
         double optimized = Double.parseDouble(cells[header.indexOf("optimized_R")]);
         double current = Double.parseDouble(cells[header.indexOf("current_R")]);
         assertTrue(optimized <= current && optimized <= uniform, row);
+        assertEquals("rocksdb-per-level", cells[header.indexOf("engine_granularity")]);
         assertEquals(0, Cli.run("verify", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+    }
+
+    @Test
+    void import_engineGranularity_namedOrLeftOut(@TempDir Path dir) throws Exception {
+        Cli.Outcome pebble = Cli.run("import", "--rocksdb", db.toString(), "--engine-granularity", "pebble");
+        assertEquals(0, pebble.exitCode(), pebble.err());
+        assertTrue(pebble.out().contains("\"engineGranularity\": \"pebble\""), pebble.out());
+        Cli.Outcome none = Cli.run("import", "--rocksdb", db.toString(), "--engine-granularity", "none");
+        assertEquals(0, none.exitCode(), none.err());
+        assertFalse(none.out().contains("engineGranularity"), none.out());
     }
 
     @Test
@@ -90,6 +103,11 @@ final class ImportCommandTest {
         }
         Cli.Outcome weights = Cli.run("import", "--rocksdb", db.toString(), "--weights", "all");
         assertEquals(2, weights.exitCode());
+        Cli.Outcome engine = Cli.run("import", "--rocksdb", db.toString(), "--engine-granularity", "lmdb",
+                "--to", to.toString());
+        assertEquals(2, engine.exitCode());
+        assertTrue(engine.err().contains("--engine-granularity: unknown engine 'lmdb'"), engine.err());
+        assertFalse(Files.exists(to));
         // RocksDB keeps num_reads_sampled in memory: a closed database opened read-only reports none
         Cli.Outcome sampled = Cli.run("import", "--rocksdb", db.toString(), "--weights", "sampled-reads",
                 "--to", to.toString());

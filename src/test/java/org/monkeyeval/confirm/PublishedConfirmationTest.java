@@ -82,8 +82,8 @@ final class PublishedConfirmationTest {
     @Test
     void engine_filteredRunsAgreeWithPredictionAndInProcessLayout() throws IOException {
         List<Map<String, String>> rows = read("engine.csv");
-        assertEquals(2 * (3 + 3 + 9), rows.size(),
-                "seed-10bpe and seed-0.5bpe (three runs), tiering-4-l3 (nine runs), two allocations");
+        assertEquals(2 * (3 + 3 + 9) + 3 * 5, rows.size(), "seed-10bpe and seed-0.5bpe (three runs), tiering-4-l3"
+                + " (nine runs), two allocations; rocksdb-imported (five runs) also its deployable allocation");
         int filtered = 0;
         for (Map<String, String> r : rows) {
             if (r.get("observed_fpr").isEmpty()) {
@@ -103,8 +103,32 @@ final class PublishedConfirmationTest {
             assertTrue(Math.abs(engine - layout) < Z99 * Math.sqrt(variance), "engine vs in-process layout: " + r);
             assertEquals(r.get("rule_filter_bytes"), r.get("engine_filter_bytes"), "filter size follows the rules");
         }
-        // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2; tiering-4-l3: all 18
-        assertEquals(11 + 18, filtered);
+        // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2; tiering-4-l3: all 18;
+        // rocksdb-imported: all 15
+        assertEquals(11 + 18 + 15, filtered);
+    }
+
+    /**
+     * The imported case names RocksDB's per-level granularity: RocksDB builds each run's filter at the
+     * deployable setting of rows.csv, and the R it measures agrees with the rate predicted for those
+     * filters.
+     */
+    @Test
+    void importedCase_deployableBuiltAtItsSettingsAndMeasuredAsPredicted() throws IOException {
+        Map<String, String> setting = new java.util.HashMap<>();
+        read("rows.csv").stream().filter(r -> r.get("case_id").equals("rocksdb-imported"))
+                .forEach(r -> setting.put(r.get("run"), r.get("deployable_setting")));
+        assertEquals(5, setting.size());
+        List<Map<String, String>> built = read("engine.csv").stream().filter(r -> r.get("case_id")
+                .equals("rocksdb-imported") && r.get("allocation").equals("deployable")).toList();
+        assertEquals(5, built.size());
+        for (Map<String, String> r : built) {
+            assertEquals(Double.parseDouble(setting.get(r.get("run"))), Double.parseDouble(r.get("bits_per_entry")),
+                    r.toString());
+        }
+        Map<String, String> summary = read("confirm-cases.csv").stream().filter(r -> r.get("case_id")
+                .equals("rocksdb-imported") && r.get("allocation").equals("deployable")).findFirst().orElseThrow();
+        assertTrue(Math.abs(Double.parseDouble(summary.get("R_z_score"))) < Z99, summary.toString());
     }
 
     /**

@@ -156,7 +156,8 @@ final class CaseReaderTest {
     @Test
     void read_fieldNameWithBidiOverride_escapedInMessage() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
-        assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload)", e.getMessage());
+        assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload,"
+                + " engineGranularity)", e.getMessage());
     }
 
     @Test
@@ -165,5 +166,26 @@ final class CaseReaderTest {
                 + "  \"budget\": {\"totalBits\": 1}\n}\n";
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
         assertEquals("c.json:5:17: runs[1].entries: must be a whole number, got 2.5", e.getMessage());
+    }
+
+    @Test
+    void read_engineGranularity_keptAsTheEngineLabel() throws InvalidInputException {
+        LsmCase c = read("{\"id\": \"x\", \"runs\": [{\"entries\": 10}], \"budget\": {\"totalBits\": 1},"
+                + " \"engineGranularity\": \"rocksdb-per-level\"}");
+        assertEquals("rocksdb-per-level", c.engineGranularity());
+        LsmCase none = read("{\"id\": \"x\", \"runs\": [{\"entries\": 10}], \"budget\": {\"totalBits\": 1}}");
+        assertEquals(null, none.engineGranularity());
+    }
+
+    @Test
+    void read_unknownEngineGranularity_namesFieldLineColumnAndTheChoices() {
+        String json = "{\"id\": \"x\", \"runs\": [{\"entries\": 10}], \"budget\": {\"totalBits\": 1},\n"
+                + "  \"engineGranularity\": \"lmdb\"}";
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
+        assertEquals("c.json:2:24: engineGranularity: unknown engine 'lmdb' (expected pebble, rocksdb,"
+                + " rocksdb-per-level, fjall, leveldb or cassandra)", e.getMessage());
+        InvalidInputException notText = assertThrows(InvalidInputException.class, () -> read(
+                "{\"id\": \"x\", \"engineGranularity\": 3}"));
+        assertTrue(notText.getMessage().contains("engineGranularity: expected a string"), notText.getMessage());
     }
 }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Rebuilds the published folder out/ from cases/, with the commands its provenance files record:
+# run (out/provenance.json), the confirmation with real filters and inside RocksDB for four cases
+# (out/confirm-provenance.json), and the report (out/report-provenance.json).
+# Usage, from the folder that holds cases/:  bash docs/publish.sh [JAR] [JAVA]
+# `java -jar JAR verify` then checks the folder; .ci/run rebuilds it this way on a second JDK and
+# compares the bytes.
+set -euo pipefail
+jar=${1:-target/monkey-eval.jar}
+java=${2:-java}
+"$java" -jar "$jar" run
+"$java" -jar "$jar" confirm --engine rocksdb --engine-cases seed-10bpe,seed-0.5bpe,tiering-4-l3,rocksdb-imported
+"$java" -jar "$jar" report
