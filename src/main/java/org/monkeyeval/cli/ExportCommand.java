@@ -27,14 +27,16 @@ import org.monkeyeval.report.EngineExport;
             + " they are expected to achieve and the loss against the optimum: a Pebble OPTIONS fragment and Go,"
             + " a RocksDB OPTIONS file (rocksdb) or C++ FilterPolicy (rocksdb-per-level), fjall Rust, a"
             + " Cassandra/ScyllaDB ALTER TABLE, a LevelDB NewBloomFilterPolicy line. Example:",
-            "  export --engine pebble --case leveled-7-t10"})
+            "  export --engine pebble --case leveled-7-t10",
+            "Without --engine, the case's own engineGranularity (an imported RocksDB names rocksdb-per-level)."})
 final class ExportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--engine", required = true, paramLabel = "ENGINE",
-            description = "pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra.")
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra (default: the case's"
+                    + " engineGranularity).")
     private String engine;
 
     @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
@@ -49,11 +51,16 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Engine e = EngineOption.parse(engine, "--engine");
+        Engine given = EngineOption.parse(engine, "--engine");
         List<CaseFile> files = CaseFolder.read(cases);
         LsmCase lsmCase = files.stream().map(CaseFile::lsmCase).filter(c -> c.id().equals(caseId)).findFirst()
                 .orElseThrow(() -> new InvalidInputException(cases + ": no case '" + caseId + "' (it has "
                         + String.join(", ", files.stream().map(f -> f.lsmCase().id()).toList()) + ")"));
+        if (given == null && lsmCase.engineGranularity() == null) {
+            throw new UsageException("--engine: missing, and case " + caseId + " names no engineGranularity"
+                    + " (give pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra)");
+        }
+        Engine e = given != null ? given : Engine.fromLabel(lsmCase.engineGranularity());
         CaseResult result = new CaseEvaluator(new ThresholdSolver(), e).evaluate(lsmCase);
         HitsOptimized hits = null;
         if (e == Engine.ROCKSDB) {

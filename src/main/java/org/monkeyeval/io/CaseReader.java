@@ -150,7 +150,8 @@ public final class CaseReader {
                     try {
                         engineGranularity = Engine.fromLabel(label).label();
                     } catch (IllegalArgumentException e) {
-                        throw error("engineGranularity", printable(e.getMessage()));
+                        throw error("engineGranularity", "unknown engine '" + printable(label) + "' (expected"
+                                + " pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra)");
                     }
                 }
                 default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"

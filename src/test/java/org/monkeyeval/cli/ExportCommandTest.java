@@ -120,6 +120,25 @@ final class ExportCommandTest {
                 "--to", to.toString());
         assertEquals(3, unknown.exitCode());
         assertTrue(unknown.err().contains("no case 'nope' (it has hits, tree)"), unknown.err());
+        Cli.Outcome none = Cli.run("export", "--cases", cases.toString(), "--case", "tree", "--to", to.toString());
+        assertEquals(2, none.exitCode());
+        assertTrue(none.err().contains("case tree names no engineGranularity"), none.err());
         assertFalse(Files.exists(to));
+    }
+
+    @Test
+    void export_withoutEngine_usesTheCaseGranularity() throws IOException {
+        Path cases = cases();
+        Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 3, \"entries\": 111000}, \"budget\": {\"bitsPerEntry\": 10},"
+                + " \"engineGranularity\": \"pebble\"}");
+        Cli.Outcome own = Cli.run("export", "--cases", cases.toString(), "--case", "own");
+        assertEquals(0, own.exitCode(), own.err());
+        Cli.Outcome given = Cli.run("export", "--engine", "pebble", "--cases", cases.toString(), "--case", "own");
+        assertEquals(given.out(), own.out());
+        assertTrue(own.out().contains("filter_policy="), own.out());
+        // --engine overrides the case's granularity
+        Cli.Outcome other = Cli.run("export", "--engine", "leveldb", "--cases", cases.toString(), "--case", "own");
+        assertTrue(other.out().contains("NewBloomFilterPolicy("), other.out());
     }
 }
