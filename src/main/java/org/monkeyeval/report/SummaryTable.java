@@ -34,7 +34,8 @@ public final class SummaryTable {
     /**
      * One line per case: budget, R under each allocation, improvement, runs without a filter, the
      * zero-result share (or "measured" for per-run lookups) and the improvement of the expected reads
-     * per lookup (equal to the improvement of R when every lookup is for an absent key).
+     * per lookup (equal to the improvement of R when every lookup is for an absent key). Then a line for
+     * each case with its runs' current bits or a deployable allocation.
      */
     public static String cases(List<CaseResult> results) {
         List<Object[]> rows = new ArrayList<>();
@@ -53,7 +54,17 @@ public final class SummaryTable {
                 r.lsmCase().workload() instanceof Workload.ZeroResultShare z ? new Num(z.share()) : "measured",
                 new Num("%sx", r.costImprovement())});
         }
-        return render(rows);
+        StringBuilder more = new StringBuilder();
+        for (CaseResult r : results) {
+            if (r.current() != null) {
+                more.append(String.format(Locale.ROOT, "%s: current R = %s, cost = %s (the bits its runs hold today)%n",
+                        r.lsmCase().id(), g(r.current().expectedProbes()), g(r.currentCost())));
+            }
+            if (r.deployable() != null) {
+                more.append(r.lsmCase().id()).append(": ").append(deployableLine(r));
+            }
+        }
+        return render(rows) + (more.length() == 0 ? "" : System.lineSeparator() + more);
     }
 
     /** One line per run of a single case, then the totals. */

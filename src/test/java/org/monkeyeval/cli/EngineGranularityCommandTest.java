@@ -126,7 +126,11 @@ final class EngineGranularityCommandTest {
         Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"runs\": [{\"entries\": 1000, \"level\": 0},"
                 + " {\"entries\": 10000, \"level\": 1}, {\"entries\": 100000, \"level\": 2}],"
                 + " \"budget\": {\"bitsPerEntry\": 10}, \"engineGranularity\": \"rocksdb-per-level\"}");
-        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+        Cli.Outcome own = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, own.exitCode(), own.err());
+        // the summary names the case's deployable allocation under the table, and only that case's
+        assertTrue(own.out().contains("own: deployable on rocksdb-per-level (per level): R = "), own.out());
+        assertFalse(own.out().contains("listed: deployable") || own.out().contains("tree: deployable"), own.out());
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", all.toString(),
                 "--engine-granularity", "rocksdb-per-level");
         assertEquals(0, o.exitCode(), o.err());

@@ -56,6 +56,7 @@ final class ImportCommandTest {
         Path out = dir.resolve("out");
         Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("rocksdb-default: current R = "), r.out());
         List<String> header = List.of(Files.readAllLines(out.resolve("cases.csv")).get(0).split(","));
         assertTrue(header.containsAll(List.of("current_R", "current_cost", "deployable_R")), header.toString());
         String row = Files.readAllLines(out.resolve("cases.csv")).get(1);
