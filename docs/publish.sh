@@ -3,6 +3,7 @@
 # run (out/provenance.json), the confirmation with real filters and inside RocksDB for four cases
 # (out/confirm-provenance.json), and the report (out/report-provenance.json).
 # Usage, from the folder that holds cases/:  bash docs/publish.sh [JAR] [JAVA]
+# (JAR defaults to target/monkey-eval.jar; in an unpacked bundle: bash docs/publish.sh monkey-eval.jar)
 # `java -jar JAR verify` then checks the folder; .ci/run rebuilds it this way on a second JDK and
 # compares the bytes.
 set -euo pipefail

@@ -15,6 +15,7 @@ import java.util.Optional;
  *   cases/*.json          the case files
  *   out/...               the output folder (tables, provenance.json, confirm-provenance.json), without run-info.json
  *   README.md, LICENSE-CC0
+ *   docs/...              the documentation the README links to, and docs/publish.sh
  *   monkey-eval.jar       the runnable jar
  *   pom.xml, src/...      the source
  * </pre>
@@ -25,6 +26,8 @@ public final class BundleContents {
     public static final String CASES = "cases/";
     /** Folder of the output files inside the zip. */
     public static final String OUT = "out/";
+    /** Folder of the documentation inside the zip. */
+    public static final String DOCS = "docs/";
     /** Folder of the source files inside the zip. */
     public static final String SRC = "src/";
     public static final String JAR = "monkey-eval.jar";

@@ -16,8 +16,8 @@ import org.monkeyeval.io.RunInfo;
  *
  * <p>Rules: case files are the {@code *.json} files directly in the cases folder; every file of
  * the output folder goes under {@code out/} except {@code run-info.json}, whose facts (wall-clock
- * time, JDK, operating system, git commit) change from run to run; the source is {@code pom.xml}
- * and everything under {@code src/}. Hidden files and folders (name starting with '.') are skipped
+ * time, JDK, operating system, git commit) change from run to run; every file under {@code docs/},
+ * when the project has that folder; the source is {@code pom.xml} and everything under {@code src/}. Hidden files and folders (name starting with '.') are skipped
  * everywhere, and so is every folder named {@code target}. README.md, LICENSE-CC0, pom.xml and
  * the jar must exist.
  */
@@ -48,6 +48,12 @@ public final class BundleSources {
         }
         for (String name : List.of(BundleContents.README, BundleContents.LICENSE, BundleContents.POM)) {
             entries.add(read(name, projectRoot.resolve(name)));
+        }
+        Path docs = projectRoot.resolve("docs");
+        if (Files.isDirectory(docs)) {
+            for (Path file : list(docs, true)) {
+                entries.add(read(BundleContents.DOCS + relative(docs, file), file));
+            }
         }
         Path src = projectRoot.resolve("src");
         for (Path file : list(src, true)) {

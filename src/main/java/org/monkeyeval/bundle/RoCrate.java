@@ -312,6 +312,9 @@ public final class RoCrate {
         if (path.startsWith(BundleContents.SRC)) {
             return Optional.of("Source of monkey-eval");
         }
+        if (path.startsWith(BundleContents.DOCS)) {
+            return Optional.of("Documentation of monkey-eval");
+        }
         return Optional.empty();
     }
 
@@ -337,6 +340,8 @@ public final class RoCrate {
             case "svg" -> "image/svg+xml";
             case "ttf" -> "font/ttf";
             case "txt", "properties" -> "text/plain";
+            case "sh" -> "text/x-shellscript";
+            case "py" -> "text/x-python";
             default -> "application/octet-stream";
         };
     }

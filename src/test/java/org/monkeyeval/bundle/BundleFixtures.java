@@ -39,6 +39,8 @@ final class BundleFixtures {
         text(files, "README.md", "# monkey-eval\n");
         text(files, "LICENSE-CC0", "CC0 1.0 Universal\n");
         text(files, "pom.xml", "<project/>\n");
+        text(files, "docs/model.md", "# The model\n");
+        text(files, "docs/publish.sh", "java -jar target/monkey-eval.jar run\n");
         text(files, "src/main/java/org/example/A.java", "class A {}\n");
         text(files, "src/main/resources/monkey-eval.properties", "version=0.1.0\n");
         text(files, "cases/a.json", "{\"id\": \"a\"}\n");
@@ -79,6 +81,7 @@ final class BundleFixtures {
         write(root.resolve("cases/notes.txt"), bytes("not a case\n"));
         write(root.resolve("cases/.hidden.json"), bytes("{}"));
         write(root.resolve("src/.idea/workspace.xml"), bytes("<x/>"));
+        write(root.resolve("docs/.draft.md"), bytes("draft"));
         write(root.resolve("src/main/target/Stale.class"), bytes("stale"));
         write(root.resolve(".git/HEAD"), bytes("ref: refs/heads/main\n"));
         return root.resolve("target/monkey-eval-0.1.0.jar");

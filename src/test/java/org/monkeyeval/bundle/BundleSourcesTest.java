@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Collecting a project folder yields exactly the bundle layout: case files, the output folder
- * without run-info.json, README, license, pom and src, and the jar as monkey-eval.jar; hidden files
+ * without run-info.json, README, license, docs, pom and src, and the jar as monkey-eval.jar; hidden files
  * and target folders are left out; paths are relative, '/'-separated and sorted.
  */
 final class BundleSourcesTest {
