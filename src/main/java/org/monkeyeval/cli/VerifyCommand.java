@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.bundle.BundleChecker;
 import org.monkeyeval.bundle.Sha256Sums;
@@ -83,10 +84,8 @@ final class VerifyCommand implements Callable<Integer> {
         checkOutFolder();
         List<CaseFile> files = CaseFolder.read(folders.cases);
         Verifier verifier = new Verifier(tolerance);
-        Engine granularity = deployableEngine(folders.out.resolve(Provenance.FILE),
-                folders.out.resolve(ConfirmReport.PROVENANCE_FILE));
-        AllocationReport report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity),
-                ToolInfo.current(), List.of("verify"), SourceDateEpoch.fromEnvironment());
+        Engine runGranularity = runGranularity(folders.out.resolve(Provenance.FILE));
+        AllocationReport report = allocations(files, runGranularity);
         List<Verifier.Result> results = new ArrayList<>();
         if (Files.exists(folders.out.resolve(Provenance.FILE))) {
             results.add(verifier.verify(folders.out, files, List.of(
@@ -103,14 +102,18 @@ final class VerifyCommand implements Callable<Integer> {
         if (Files.exists(confirmProvenance)) {
             JsonNode recorded = readJson(confirmProvenance);
             ConfirmSettings settings = confirmSettings(confirmProvenance, recorded);
-            List<CaseCount> counts = new Confirmer(settings).confirm(report.results(), ConfirmProgress.SILENT);
+            // confirm may have been given another --engine-granularity than run
+            Engine confirmGranularity = confirmGranularity(confirmProvenance, recorded);
+            List<CaseResult> confirmed = confirmGranularity == runGranularity ? report.results()
+                    : allocations(files, confirmGranularity).results();
+            List<CaseCount> counts = new Confirmer(settings).confirm(confirmed, ConfirmProgress.SILENT);
             EngineSettings engineSettings = engineSettings(confirmProvenance, recorded);
             if (engineSettings != null && !RocksDbNative.available()) {
                 throw new EnvironmentException(confirmProvenance + " records an engine check, which cannot be"
                         + " rerun here: " + RocksDbNative.problem().orElse(""));
             }
             ConfirmReport.Engine engine = engineSettings == null ? null : new ConfirmReport.Engine(engineSettings,
-                    new RocksDbEngineCheck(engineSettings).check(report.results(), ConfirmProgress.SILENT));
+                    new RocksDbEngineCheck(engineSettings).check(confirmed, ConfirmProgress.SILENT));
             ConfirmReport confirm = ConfirmReport.render(files, counts, settings, engine, ToolInfo.current(),
                     List.of("verify"), SourceDateEpoch.fromEnvironment());
             List<Verifier.Table> tables = new ArrayList<>(List.of(
@@ -198,23 +201,31 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier.Table(name, key, documents.get(name));
     }
 
+    private static AllocationReport allocations(List<CaseFile> files, Engine granularity) throws UsageException {
+        return AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity), ToolInfo.current(),
+                List.of("verify"), SourceDateEpoch.fromEnvironment());
+    }
+
     /**
-     * The engine granularity the published folder was made with, or null: run records it in
-     * provenance.json (section deployable), confirm in the command line of confirm-provenance.json.
+     * The engine granularity run was given for every case, or null (none, or cases naming their own):
+     * provenance.json records it in its section deployable.
      */
-    private static Engine deployableEngine(Path provenance, Path confirmProvenance) throws InvalidInputException {
+    private static Engine runGranularity(Path provenance) throws InvalidInputException {
         if (Files.exists(provenance)) {
             JsonNode engine = readJson(provenance).path(Provenance.DEPLOYABLE).path("engine");
             if (!engine.isMissingNode()) {
                 return engineNamed(provenance, "deployable.engine", engine.asText());
             }
         }
-        if (Files.exists(confirmProvenance)) {
-            JsonNode command = readJson(confirmProvenance).path("command");
-            for (int i = 0; i + 1 < command.size(); i++) {
-                if ("--engine-granularity".equals(command.get(i).asText())) {
-                    return engineNamed(confirmProvenance, "command", command.get(i + 1).asText());
-                }
+        return null;
+    }
+
+    /** The engine granularity confirm was given, from its recorded command line, or null. */
+    private static Engine confirmGranularity(Path confirmProvenance, JsonNode recorded) throws InvalidInputException {
+        JsonNode command = recorded.path("command");
+        for (int i = 0; i + 1 < command.size(); i++) {
+            if ("--engine-granularity".equals(command.get(i).asText())) {
+                return engineNamed(confirmProvenance, "command", command.get(i + 1).asText());
             }
         }
         return null;

@@ -16,7 +16,9 @@ import org.monkeyeval.engine.RocksDbNative;
 /**
  * confirm --engine rocksdb --engine-granularity measures the deployable allocation inside RocksDB:
  * engine.csv gains its rows, each run built with its setting, the filter RocksDB reports being the
- * size the family's rules give; verify reruns it from the recorded command; a granularity that
+ * size the family's rules give; verify reruns it from the recorded command; a case naming its
+ * granularity is measured without the option, and verify keeps run's and confirm's granularities
+ * apart when they differ; a granularity that
  * RocksDB cannot build, or one without --engine, is a bad command line.
  */
 final class ConfirmDeployableTest {
@@ -49,6 +51,33 @@ final class ConfirmDeployableTest {
                 Files.readString(out.resolve("confirm-cases.csv")));
         Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, v.exitCode(), v.out() + v.err());
+    }
+
+    @Test
+    void confirmEngine_caseNamesItsGranularity_measuredWithoutTheOption_andVerifyKeepsRunsOwn() throws Exception {
+        assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"runs\": [{\"entries\": 2000,"
+                + " \"level\": 0}, {\"entries\": 20000, \"level\": 1}, {\"entries\": 200000, \"level\": 2}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        Path out = dir.resolve("out");
+        assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
+        List<String> confirm = List.of("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries",
+                "20000", "--layout", "rocksdb", "--engine", "rocksdb", "--engine-cases", "own", "--engine-queries",
+                "20000");
+        Cli.Outcome own = Cli.run(confirm.toArray(new String[0]));
+        assertEquals(0, own.exitCode(), own.err());
+        assertTrue(Files.readString(out.resolve("confirm-cases.csv")).contains("own,deployable,rocksdb-engine"));
+        Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, v.exitCode(), v.out() + v.err());
+
+        // confirm at one value per tree beside run's per-level tables: each is verified at its own
+        List<String> perTree = new java.util.ArrayList<>(confirm);
+        perTree.addAll(List.of("--engine-granularity", "rocksdb"));
+        Cli.Outcome tree = Cli.run(perTree.toArray(new String[0]));
+        assertEquals(0, tree.exitCode(), tree.err());
+        Cli.Outcome both = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, both.exitCode(), both.out() + both.err());
     }
 
     @Test
