@@ -502,7 +502,10 @@ public final class CaseFigures {
         memory.setRange(-margin, MemorySweep.MAX_BITS_PER_ENTRY + margin);
     }
 
-    /** Extra height for the legend rows of the deployable and current points (none without them). */
+    /**
+     * Extra height for the legend rows of the deployable and current points (none without them): two rows
+     * in the probes figure beside its seven entries, half that in the cost figure, which has fewer.
+     */
     private static int legendRows(ReportData.CaseData data) {
         return data.hasDeployable() || data.hasCurrent() ? 40 : 0;
     }
@@ -616,7 +619,7 @@ public final class CaseFigures {
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         styleMeasured(dots, measuredColours, measuredShapes);
         stylePredicted(predictedDots, data);
-        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60 + legendRows(data),
+        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60 + legendRows(data) / 2,
                 marks);
     }
 
