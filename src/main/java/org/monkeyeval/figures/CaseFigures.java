@@ -468,7 +468,10 @@ public final class CaseFigures {
                 points, predicted, predictedDesc.toString(), log);
     }
 
-    /** A measured series' legend name: one legend entry per layout, on its optimized point, and the deployable's own. */
+    /**
+     * A measured series' legend name: one legend entry per layout, on its optimized point; the deployable
+     * point has its own.
+     */
     private static String measuredSeriesName(String allocation, String layout) {
         if (allocation.equals(DEPLOYABLE)) {
             return "deployable, measured, " + layout + " (◆)";
@@ -523,7 +526,7 @@ public final class CaseFigures {
     /**
      * The predicted points of the deployable allocation (on the engine's filter, cases.csv
      * deployable_R or deployable_cost) and the current one (model, current_R or current_cost), at the
-     * budget less {@link #PREDICTED_OFFSET}: one series each, deployable first, when the case has them.
+     * budget shifted by {@link #PREDICTED_OFFSET} (to its left): one series each, deployable first, when the case has them.
      * Appends their description to {@code desc}.
      */
     private static XYSeriesCollection predictedPoints(ReportData.CaseData data, String measure, double budget,

@@ -11,8 +11,9 @@ import org.monkeyeval.report.ReportData;
 
 /**
  * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section
- * per case (what it is: runs or tree, budget, workload; its per-run table with level and a_i when it
- * has them; its measured R and cost when confirmed; its figures). Styles and
+ * per case (what it is: runs or tree, budget, workload; its deployable and current allocations when it
+ * has them; its per-run table with level and a_i when it has them; its measured R and cost when
+ * confirmed; its figures). Styles and
  * figures inline, no script, no external reference that a browser would fetch.
  */
 final class ReportPage {

@@ -110,15 +110,16 @@ final class FiguresTest {
             int runs = c.runs().size();
             assertEquals(runs, bars.get("deployable (rocksdb-per-level)"), "deployable bars");
             assertEquals(runs, bars.get("current"), "current bars");
-            assertEquals(runs, fpr.get("deployable (rocksdb-per-level), engine's filter (predicted)"), "deployable FPR");
+            assertEquals(runs, fpr.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
+                    "deployable FPR");
             assertEquals(runs, fpr.get("current, model"), "current FPR");
             assertEquals(1, probes.get("deployable, measured, RocksDB engine (◆)"), "measured deployable point");
             assertEquals(1, probes.get("deployable (rocksdb-per-level), engine's filter (predicted, ◇)"),
                     "predicted deployable point");
             assertEquals(1, probes.get("current, model (▲)"), "current point");
             String desc = figures.get(2).description();
-            assertTrue(desc.contains("deployable measured with the RocksDB engine: R = 0.033674 [0.0331687, 0.0341793]"),
-                    desc);
+            assertTrue(desc.contains("deployable measured with the RocksDB engine: R = 0.033674"
+                    + " [0.0331687, 0.0341793]"), desc);
             assertTrue(desc.contains("the deployable allocation") && desc.contains("R = 0.0331029"), desc);
             assertTrue(desc.contains("the current allocation") && desc.contains("R = 0.0771752"), desc);
         }

@@ -208,7 +208,8 @@ final class ReportBrowserTest {
         for (String id : runs.keySet()) {
             int r = runs.get(id);
             expected.put(id + "-bits", 2 * r + extraBars.getOrDefault(id, 0));
-            expected.put(id + "-fpr", (rocksRuns.getOrDefault(id, 0) > 0 ? 4 * r : 2 * r) + extraFpr.getOrDefault(id, 0));
+            expected.put(id + "-fpr", (rocksRuns.getOrDefault(id, 0) > 0 ? 4 * r : 2 * r)
+                    + extraFpr.getOrDefault(id, 0));
             if (workloads.get(id).equals("absent-keys")) {
                 // R: uniform and optimized under the model and the RocksDB layout
                 expected.put(id + "-probes", 4 * sweep.get(id) + measured.getOrDefault(id, 0)
