@@ -29,6 +29,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.util.ShapeUtils;
 import org.jfree.data.Range;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.general.DatasetUtils;
@@ -37,6 +38,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 
+import org.monkeyeval.alloc.MemorySweep;
 import org.monkeyeval.report.ReportData;
 
 /**
@@ -51,6 +53,17 @@ public final class CaseFigures {
 
     private static final Shape POINT = new Ellipse2D.Double(-4, -4, 8, 8);
     private static final Shape SQUARE = new Rectangle2D.Double(-4, -4, 8, 8);
+    /** The deployable allocation's mark: filled when measured, open when predicted. */
+    private static final Shape DIAMOND = ShapeUtils.createDiamond(5f);
+    /** The current allocation's mark. */
+    private static final Shape TRIANGLE = ShapeUtils.createUpTriangle(5f);
+
+    /** The allocation confirm-cases.csv names for the deployable allocation. */
+    private static final String DEPLOYABLE = "deployable";
+    /** The measured allocations, in the order their points are drawn. */
+    private static final List<String> MEASURED_ALLOCATIONS = List.of("uniform", "optimized", DEPLOYABLE);
+    /** The current allocation's series name. */
+    private static final String CURRENT = "current";
 
     /** The measured layouts: label in the tables, name in the figures. */
     private static final String[][] LAYOUTS = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
@@ -62,6 +75,16 @@ public final class CaseFigures {
      * intervals do not hide each other (the offset is stated in the figures' descriptions).
      */
     private static final double[] LAYOUT_OFFSETS = {-0.2, 0.0, 0.2};
+    /**
+     * A measured deployable point sits this far right of its layout's other points, and the predicted
+     * points of the deployable and current allocations this far left of the budget: clear of the
+     * measured points' shapes, which the layout offsets already let overlap.
+     */
+    private static final double DEPLOYABLE_OFFSET = 0.4;
+    private static final double PREDICTED_OFFSET = -0.6;
+    /** The memory axis: room for the measured points drawn 0.2 left of a budget of 0 (0.6 with predicted points). */
+    private static final double AXIS_MARGIN = 0.5;
+    private static final double AXIS_MARGIN_WITH_PREDICTED = 0.8;
 
     private CaseFigures() {
     }
@@ -89,15 +112,36 @@ public final class CaseFigures {
     /** Figure 1: bits per entry of every run, uniform beside optimized, runs in probe order. */
     static Figure bitsByRun(ReportData.CaseData data) {
         DefaultCategoryDataset dataset = new DefaultCategoryDataset();
+        boolean deployable = data.hasDeployable();
+        boolean current = data.hasCurrent();
         StringBuilder desc = new StringBuilder("Bar chart of filter bits per entry for each run of case "
-                + data.id() + ", uniform beside optimized.");
+                + data.id() + ", uniform beside optimized");
+        if (deployable) {
+            desc.append(", then deployable on ").append(engine(data)).append(" (the real bits per entry of the")
+                    .append(" filter the engine builds at its setting for the run)");
+        }
+        if (current) {
+            desc.append(", then current (the bits per entry the run holds today)");
+        }
+        desc.append('.');
         for (ReportData.Row row : data.runs()) {
             dataset.addValue(row.number("uniform_bits_per_entry"), "uniform", runLabel(row));
             dataset.addValue(row.number("optimized_bits_per_entry"), "optimized (Monkey)", runLabel(row));
             desc.append(' ').append(runLabel(row)).append(": uniform ")
                     .append(AxisFormat.label(row.number("uniform_bits_per_entry"))).append(", optimized ")
-                    .append(AxisFormat.label(row.number("optimized_bits_per_entry"))).append('.');
+                    .append(AxisFormat.label(row.number("optimized_bits_per_entry")));
+            if (deployable) {
+                dataset.addValue(row.number("deployable_bits_per_entry"), deployableName(data), runLabel(row));
+                desc.append(", deployable ").append(AxisFormat.label(row.number("deployable_bits_per_entry")))
+                        .append(" (setting ").append(row.text("deployable_setting")).append(')');
+            }
+            if (current) {
+                dataset.addValue(row.number("current_bits_per_entry"), CURRENT, runLabel(row));
+                desc.append(", current ").append(AxisFormat.label(row.number("current_bits_per_entry")));
+            }
+            desc.append('.');
         }
+        int series = 2 + (deployable ? 1 : 0) + (current ? 1 : 0);
         CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
         NumberAxis bits = new NumberAxis("filter memory (bits per entry)");
         bits.setNumberFormatOverride(new AxisFormat());
@@ -105,9 +149,12 @@ public final class CaseFigures {
         BarRenderer bars = new BarRenderer();
         bars.setItemMargin(0.05);
         bars.setDrawBarOutline(false);
-        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new AxisFormat(4)));
+        // four bars to a run leave room for shorter labels only
+        float labelSize = series > 2 ? 9f : 10f;
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}",
+                new AxisFormat(series > 2 ? 3 : 4)));
         bars.setDefaultItemLabelsVisible(true);
-        bars.setDefaultItemLabelFont(ChartStyle.font(10f));
+        bars.setDefaultItemLabelFont(ChartStyle.font(labelSize));
         CategoryPlot plot = new CategoryPlot(dataset, runs, bits, bars);
         plot.setOrientation(PlotOrientation.VERTICAL);
         String title = "Bits per entry by run: " + data.id();
@@ -115,10 +162,16 @@ public final class CaseFigures {
         // series styles after the theme, which resets them
         bars.setSeriesPaint(0, ChartStyle.UNIFORM);
         bars.setSeriesPaint(1, ChartStyle.OPTIMIZED);
-        bars.setDefaultItemLabelFont(ChartStyle.font(10f));
+        if (deployable) {
+            bars.setSeriesPaint(2, ChartStyle.DEPLOYABLE);
+        }
+        if (current) {
+            bars.setSeriesPaint(deployable ? 3 : 2, ChartStyle.CURRENT);
+        }
+        bars.setDefaultItemLabelFont(ChartStyle.font(labelSize));
         bars.setDefaultItemLabelPaint(ChartStyle.TEXT);
         return SvgExport.export(chart, name(data.id(), "bits"), title, desc.toString(), WIDTH, HEIGHT,
-                2 * data.runs().size());
+                series * data.runs().size());
     }
 
     /** Figure 2: FPR of every run on a log axis, both allocations, model and RocksDB-layout prediction. */
@@ -131,6 +184,15 @@ public final class CaseFigures {
                 + " of case " + data.id() + " under the uniform and the optimized allocation, model e^(-c b)");
         desc.append(rocks ? " and the RocksDB cache-local layout's prediction." : "; no RocksDB-layout confirmation"
                 + " in the tables.");
+        boolean deployable = data.hasDeployable();
+        boolean current = data.hasCurrent();
+        if (deployable) {
+            desc.append(" Deployable: the rate the engine's own filter is predicted to give at the engine's setting"
+                    + " for the run (").append(engine(data)).append(").");
+        }
+        if (current) {
+            desc.append(" Current: the model's rate at the bits per entry the run holds today.");
+        }
         int marks = 0;
         for (int i = 0; i < data.runs().size(); i++) {
             ReportData.Row row = data.runs().get(i);
@@ -149,6 +211,17 @@ public final class CaseFigures {
                 desc.append("; RocksDB layout uniform ").append(AxisFormat.label(u)).append(", optimized ")
                         .append(AxisFormat.label(o));
             }
+            if (deployable) {
+                dataset.addValue(row.number("deployable_fpr"), deployableName(data) + ", engine's filter (predicted)",
+                        run);
+                marks++;
+                desc.append("; deployable ").append(AxisFormat.label(row.number("deployable_fpr")));
+            }
+            if (current) {
+                dataset.addValue(row.number("current_fpr"), CURRENT + ", model", run);
+                marks++;
+                desc.append("; current ").append(AxisFormat.label(row.number("current_fpr")));
+            }
             desc.append('.');
         }
         CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
@@ -162,6 +235,13 @@ public final class CaseFigures {
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE, POINT);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED, SQUARE);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED, POINT);
+        int next = rocks ? 4 : 2;
+        if (deployable) {
+            style(lines, next++, ChartStyle.DEPLOYABLE, ChartStyle.DASHED, DIAMOND);
+        }
+        if (current) {
+            style(lines, next, ChartStyle.CURRENT, ChartStyle.LINE, TRIANGLE);
+        }
         return SvgExport.export(chart, name(data.id(), "fpr"), title, desc.toString(), WIDTH, HEIGHT,
                 marks);
     }
@@ -220,18 +300,18 @@ public final class CaseFigures {
         List<Shape> measuredShapes = new ArrayList<>();
         StringBuilder points = new StringBuilder();
         for (int l = 0; l < LAYOUTS.length; l++) {
-            for (String allocation : List.of("uniform", "optimized")) {
+            for (String allocation : MEASURED_ALLOCATIONS) {
                 Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
                 if (row.isEmpty()) {
                     continue;
                 }
                 ReportData.Row r = row.get();
                 YIntervalSeries series = new YIntervalSeries(measuredSeriesName(allocation, LAYOUTS[l][1]));
-                series.add(budget + LAYOUT_OFFSETS[l], r.number("measured_R"), r.number("measured_R_low"),
-                        r.number("measured_R_high"));
+                series.add(budget + measuredOffset(allocation, l), r.number("measured_R"),
+                        r.number("measured_R_low"), r.number("measured_R_high"));
                 measured.addSeries(series);
                 measuredColours.add(LAYOUT_COLOURS[l]);
-                measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
+                measuredShapes.add(measuredShape(allocation));
                 marks++;
                 points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
                         .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
@@ -242,12 +322,18 @@ public final class CaseFigures {
 
         NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
         memory.setNumberFormatOverride(new AxisFormat());
-        memory.setRange(-0.5, 24.5); // room for the measured points drawn 0.2 left of a budget of 0
+        memoryRange(memory, data);
         LogAxis probes = logAxis("expected probes R per lookup (log scale)");
         Range range = DatasetUtils.findRangeBounds(curves, true);
         if (measured.getSeriesCount() > 0) {
             range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
         }
+        StringBuilder predictedDesc = new StringBuilder();
+        XYSeriesCollection predicted = predictedPoints(data, "R", budget, predictedDesc);
+        if (predicted.getSeriesCount() > 0) {
+            range = Range.combine(range, DatasetUtils.findRangeBounds(predicted, true));
+        }
+        marks += predicted.getSeriesCount();
         double low = range.getLowerBound();
         double high = range.getUpperBound();
         decades(probes, low, high);
@@ -265,6 +351,11 @@ public final class CaseFigures {
             plot.setDataset(1, measured);
             plot.setRenderer(1, errors);
         }
+        XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
+        if (predicted.getSeriesCount() > 0) {
+            plot.setDataset(2, predicted);
+            plot.setRenderer(2, predictedDots);
+        }
         plot.addDomainMarker(budgetMarker(budget));
 
         String title = "Expected probes against memory: " + data.id();
@@ -275,15 +366,17 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + (points.length() == 0 ? " No measured R in the tables." : " Points with 95% intervals are"
                 + " measured R at the budget, drawn 0.2 bits per entry apart by layout (standard left, RocksDB"
-                + " layout centre, RocksDB engine right):" + points);
+                + " layout centre, RocksDB engine right" + deployableNote(measuredShapes) + "):" + points)
+                + predictedDesc;
         JFreeChart chart = chart(title, plot);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
         styleMeasured(errors, measuredColours, measuredShapes);
-        return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH, HEIGHT + 60,
-                marks);
+        stylePredicted(predictedDots, data);
+        return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH,
+                HEIGHT + 60 + legendRows(data), marks);
     }
 
     /** A dashed vertical line at the case's budget, labelled. */
@@ -326,17 +419,17 @@ public final class CaseFigures {
         List<Shape> measuredShapes = new ArrayList<>();
         StringBuilder points = new StringBuilder();
         for (int l = 0; l < LAYOUTS.length; l++) {
-            for (String allocation : List.of("uniform", "optimized")) {
+            for (String allocation : MEASURED_ALLOCATIONS) {
                 Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
                 if (row.isEmpty() || !row.get().has("measured_cost")) {
                     continue;
                 }
                 double cost = row.get().number("measured_cost");
                 XYSeries series = new XYSeries(measuredSeriesName(allocation, LAYOUTS[l][1]), false, true);
-                series.add(budget + LAYOUT_OFFSETS[l], cost);
+                series.add(budget + measuredOffset(allocation, l), cost);
                 measured.addSeries(series);
                 measuredColours.add(LAYOUT_COLOURS[l]);
-                measuredShapes.add(allocation.equals("uniform") ? SQUARE : POINT);
+                measuredShapes.add(measuredShape(allocation));
                 marks++;
                 points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
                         .append(": cost = ").append(AxisFormat.label(cost)).append('.');
@@ -345,11 +438,17 @@ public final class CaseFigures {
 
         NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
         memory.setNumberFormatOverride(new AxisFormat());
-        memory.setRange(-0.5, 24.5);
+        memoryRange(memory, data);
         Range range = DatasetUtils.findRangeBounds(curves, true);
         if (measured.getSeriesCount() > 0) {
             range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
         }
+        StringBuilder predictedDesc = new StringBuilder();
+        XYSeriesCollection predicted = predictedPoints(data, "cost", budget, predictedDesc);
+        if (predicted.getSeriesCount() > 0) {
+            range = Range.combine(range, DatasetUtils.findRangeBounds(predicted, true));
+        }
+        marks += predicted.getSeriesCount();
         boolean log = range.getUpperBound() > 10 * range.getLowerBound();
         String what = data.measuredLookups() ? "expected reads per lookup Σ a_i·p_i" : "expected reads per lookup"
                 + " Σ a_i·p_i + v";
@@ -366,13 +465,113 @@ public final class CaseFigures {
             cost = axis;
         }
         return costChart(data, curves, measured, measuredColours, measuredShapes, memory, cost, budget, marks,
-                points, log);
+                points, predicted, predictedDesc.toString(), log);
     }
 
-    /** A measured series' legend name: one legend entry per layout, on its optimized point. */
+    /**
+     * A measured series' legend name: one legend entry per layout, on its optimized point; the deployable
+     * point has its own.
+     */
     private static String measuredSeriesName(String allocation, String layout) {
+        if (allocation.equals(DEPLOYABLE)) {
+            return "deployable, measured, " + layout + " (◆)";
+        }
         return allocation.equals("uniform") ? "uniform, measured, " + layout
                 : "measured, " + layout + " (□ uniform, ● optimized)";
+    }
+
+    private static Shape measuredShape(String allocation) {
+        return switch (allocation) {
+            case "uniform" -> SQUARE;
+            case DEPLOYABLE -> DIAMOND;
+            default -> POINT;
+        };
+    }
+
+    /** Where a measured point sits relative to the budget: by layout, a deployable one a step further right. */
+    private static double measuredOffset(String allocation, int layout) {
+        return LAYOUT_OFFSETS[layout] + (allocation.equals(DEPLOYABLE) ? DEPLOYABLE_OFFSET : 0.0);
+    }
+
+    /** How the measured deployable points sit, for a description: nothing when none is drawn. */
+    private static String deployableNote(List<Shape> measuredShapes) {
+        return measuredShapes.contains(DIAMOND) ? "; a deployable point, a filled diamond, "
+                + AxisFormat.label(DEPLOYABLE_OFFSET) + " further right of its layout's" : "";
+    }
+
+    /** 0 to 24 bits per entry with room for the points drawn beside a budget at either end. */
+    private static void memoryRange(NumberAxis memory, ReportData.CaseData data) {
+        double margin = data.hasDeployable() || data.hasCurrent() ? AXIS_MARGIN_WITH_PREDICTED : AXIS_MARGIN;
+        memory.setRange(-margin, MemorySweep.MAX_BITS_PER_ENTRY + margin);
+    }
+
+    /**
+     * Extra height for the legend rows of the deployable and current points (none without them): two rows
+     * in the probes figure beside its seven entries, half that in the cost figure, which has fewer.
+     */
+    private static int legendRows(ReportData.CaseData data) {
+        return data.hasDeployable() || data.hasCurrent() ? 40 : 0;
+    }
+
+    /** The engine granularity of a case with a deployable allocation, as cases.csv names it. */
+    private static String engine(ReportData.CaseData data) {
+        return data.summary().text("engine_granularity");
+    }
+
+    /** The deployable series' name: the allocation and its engine. */
+    private static String deployableName(ReportData.CaseData data) {
+        return "deployable (" + engine(data) + ")";
+    }
+
+    /**
+     * The predicted points of the deployable allocation (on the engine's filter, cases.csv
+     * deployable_R or deployable_cost) and the current one (model, current_R or current_cost), at the
+     * budget shifted by {@link #PREDICTED_OFFSET} (to its left): one series each, deployable first, when the case has them.
+     * Appends their description to {@code desc}.
+     */
+    private static XYSeriesCollection predictedPoints(ReportData.CaseData data, String measure, double budget,
+                                                      StringBuilder desc) {
+        XYSeriesCollection points = new XYSeriesCollection();
+        if (data.hasDeployable()) {
+            double v = data.summary().number("deployable_" + measure);
+            XYSeries series = new XYSeries(deployableName(data) + ", engine's filter (predicted, ◇)", false, true);
+            series.add(budget + PREDICTED_OFFSET, v);
+            points.addSeries(series);
+            desc.append(" Open diamond, ").append(AxisFormat.label(-PREDICTED_OFFSET))
+                    .append(" bits per entry left of the budget: the deployable allocation, the best ")
+                    .append(engine(data)).append(" can express at its granularity, predicted on the engine's own")
+                    .append(" filter: ").append(measure.equals("R") ? "R" : "cost").append(" = ")
+                    .append(AxisFormat.label(v)).append('.');
+        }
+        if (data.hasCurrent()) {
+            double v = data.summary().number("current_" + measure);
+            XYSeries series = new XYSeries(CURRENT + ", model (▲)", false, true);
+            series.add(budget + PREDICTED_OFFSET, v);
+            points.addSeries(series);
+            desc.append(" Triangle, ").append(AxisFormat.label(-PREDICTED_OFFSET))
+                    .append(" bits per entry left of the budget: the current allocation, the bits the")
+                    .append(" runs hold today, under the model: ").append(measure.equals("R") ? "R" : "cost")
+                    .append(" = ").append(AxisFormat.label(v)).append('.');
+        }
+        return points;
+    }
+
+    /** Styles the series of {@link #predictedPoints}: an open diamond, then a filled triangle. */
+    private static void stylePredicted(XYLineAndShapeRenderer renderer, ReportData.CaseData data) {
+        int s = 0;
+        if (data.hasDeployable()) {
+            renderer.setSeriesPaint(s, ChartStyle.DEPLOYABLE);
+            renderer.setSeriesShape(s, DIAMOND);
+            renderer.setSeriesShapesFilled(s, false);
+            renderer.setSeriesOutlineStroke(s, new BasicStroke(1.5f));
+            renderer.setUseOutlinePaint(false);
+            s++;
+        }
+        if (data.hasCurrent()) {
+            renderer.setSeriesPaint(s, ChartStyle.CURRENT);
+            renderer.setSeriesShape(s, TRIANGLE);
+            renderer.setSeriesShapesFilled(s, true);
+        }
     }
 
     /** Measured points: the layout's colour, open squares uniform and filled dots optimized, in the legend once. */
@@ -389,13 +588,19 @@ public final class CaseFigures {
     private static Figure costChart(ReportData.CaseData data, XYSeriesCollection curves, XYSeriesCollection measured,
                                     List<Color> measuredColours, List<Shape> measuredShapes, NumberAxis memory,
                                     ValueAxis cost, double budget, int marks,
-                                    StringBuilder points, boolean log) {
+                                    StringBuilder points, XYSeriesCollection predicted,
+                                    String predictedDesc, boolean log) {
         XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
         XYPlot plot = new XYPlot(curves, memory, cost, lines);
         XYLineAndShapeRenderer dots = new MarkedRenderers.XYLines(false, true);
         if (measured.getSeriesCount() > 0) {
             plot.setDataset(1, measured);
             plot.setRenderer(1, dots);
+        }
+        XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
+        if (predicted.getSeriesCount() > 0) {
+            plot.setDataset(2, predicted);
+            plot.setRenderer(2, predictedDots);
         }
         plot.addDomainMarker(budgetMarker(budget));
         String title = "Expected reads per lookup against memory: " + data.id();
@@ -410,12 +615,15 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + (points.length() == 0 ? " No measured cost in the tables." : " Points are the measured cost at the"
                 + " budget (no interval in the tables), drawn 0.2 bits per entry apart by layout (standard left,"
-                + " RocksDB layout centre, RocksDB engine right):" + points);
+                + " RocksDB layout centre, RocksDB engine right" + deployableNote(measuredShapes) + "):" + points)
+                + predictedDesc;
         JFreeChart chart = chart(title, plot);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         styleMeasured(dots, measuredColours, measuredShapes);
-        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60, marks);
+        stylePredicted(predictedDots, data);
+        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60 + legendRows(data) / 2,
+                marks);
     }
 
     static LogAxis logAxis(String label) {

@@ -40,6 +40,10 @@ final class ChartStyle {
     static final Color MEASURED_STANDARD = new Color(0x00, 0x00, 0x00);
     static final Color MEASURED_ROCKSDB = new Color(0x00, 0x9E, 0x73);  // bluish green
     static final Color MEASURED_ENGINE = new Color(0xCC, 0x79, 0xA7);   // reddish purple
+    /** The deployable allocation: the engine's colour, since it is what the engine can be set to. */
+    static final Color DEPLOYABLE = MEASURED_ENGINE;
+    /** The current allocation (the bits the runs hold today): neutral grey, apart from the palette. */
+    static final Color CURRENT = new Color(0x77, 0x77, 0x77);
     static final Color GRID = new Color(0xDD, 0xDD, 0xDD);
     static final Color TEXT = new Color(0x22, 0x22, 0x22);
     static final Color BUDGET = new Color(0x55, 0x55, 0x55);

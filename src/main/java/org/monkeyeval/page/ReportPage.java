@@ -11,8 +11,9 @@ import org.monkeyeval.report.ReportData;
 
 /**
  * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section
- * per case (what it is: runs or tree, budget, workload; its per-run table with level and a_i when it
- * has them; its measured R and cost when confirmed; its figures). Styles and
+ * per case (what it is: runs or tree, budget, workload; its deployable and current allocations when it
+ * has them; its per-run table with level and a_i when it has them; its measured R and cost when
+ * confirmed; its figures). Styles and
  * figures inline, no script, no external reference that a browser would fetch.
  */
 final class ReportPage {
@@ -29,6 +30,18 @@ final class ReportPage {
             new String[] {"cost_improvement", "cost improvement"},
             new String[] {"zero_bit_runs", "no-filter runs"},
             new String[] {"budget_bits", "budget M (bits)"});
+
+    /** Summary columns of the deployable allocation, shown when some case has one (empty for the others). */
+    static final List<String[]> DEPLOYABLE_SUMMARY_COLUMNS = List.of(
+            new String[] {"engine_granularity", "engine granularity"},
+            new String[] {"deployable_R", "deployable R"},
+            new String[] {"deployable_cost", "deployable cost"},
+            new String[] {"rounding_loss", "rounding loss"});
+
+    /** Summary columns of the current allocation, shown when some case has one (empty for the others). */
+    static final List<String[]> CURRENT_SUMMARY_COLUMNS = List.of(
+            new String[] {"current_R", "current R"},
+            new String[] {"current_cost", "current cost"});
 
     private static final String CSS = """
             :root { color-scheme: light dark; --bg: #fbfbfa; --fg: #1d1d1f; --muted: #5b5b62; --line: #d9d9de;
@@ -77,6 +90,13 @@ final class ReportPage {
               padding-top: 1rem; }
             @media (max-width: 600px) { main { padding: 1rem .75rem 3rem; } h1 { font-size: 1.5rem; } }
             """;
+
+    /** What the deployable and current allocations are, for the page's readers. */
+    static final String EXTRA_ALLOCATIONS = "A case may carry two more allocations. <b>Deployable</b>: the best"
+            + " allocation its engine can express at the engine's granularity (one setting per level, or one per"
+            + " tree), priced on the filter the engine really builds; <b>rounding loss</b> is its cost divided by"
+            + " the engine's ideal allocation on that same filter. <b>Current</b>: the bits per entry the runs"
+            + " hold today (a case imported from a database), priced by the model.";
 
     private ReportPage() {
     }
@@ -137,19 +157,35 @@ final class ReportPage {
         return out.toString();
     }
 
+    /** The summary table's columns: the base ones, then the deployable and current ones when some case has them. */
+    static List<String[]> summaryColumns(ReportData data) {
+        List<String[]> columns = new ArrayList<>(SUMMARY_COLUMNS);
+        if (data.cases().stream().anyMatch(ReportData.CaseData::hasDeployable)) {
+            columns.addAll(DEPLOYABLE_SUMMARY_COLUMNS);
+        }
+        if (data.cases().stream().anyMatch(ReportData.CaseData::hasCurrent)) {
+            columns.addAll(CURRENT_SUMMARY_COLUMNS);
+        }
+        return columns;
+    }
+
     private static void summary(StringBuilder out, ReportData data) {
+        List<String[]> summaryColumns = summaryColumns(data);
         out.append("<section id=\"summary\">\n<h2>All cases</h2>\n")
                 .append("<p>Values from <code>cases.csv</code>, rounded to ").append(Html.SHOWN_DIGITS)
-                .append(" significant digits (hover a cell for the full value).</p>\n")
-                .append("<div class=\"table-wrap\"><table id=\"summary-table\">\n<thead><tr><th scope=\"col\">case</th>");
-        for (String[] column : SUMMARY_COLUMNS) {
+                .append(" significant digits (hover a cell for the full value).</p>\n");
+        if (summaryColumns.size() > SUMMARY_COLUMNS.size()) {
+            out.append("<p>").append(EXTRA_ALLOCATIONS).append(" Cells are empty for cases without them.</p>\n");
+        }
+        out.append("<div class=\"table-wrap\"><table id=\"summary-table\">\n<thead><tr><th scope=\"col\">case</th>");
+        for (String[] column : summaryColumns) {
             out.append("<th scope=\"col\">").append(Html.escape(column[1])).append("</th>");
         }
         out.append("</tr></thead>\n<tbody>\n");
         for (ReportData.CaseData c : data.cases()) {
             out.append("<tr data-case=\"").append(c.id()).append("\"><th scope=\"row\"><a href=\"#case-")
                     .append(c.id()).append("\">").append(Html.escape(c.id())).append("</a></th>");
-            for (String[] column : SUMMARY_COLUMNS) {
+            for (String[] column : summaryColumns) {
                 String value = c.summary().text(column[0]);
                 if (column[0].equals("zero_result_share") && c.measuredLookups()) {
                     // measured lookups have no z (the table leaves it empty): say where the weights came from
@@ -226,6 +262,27 @@ final class ReportPage {
                     .append(Html.shown(s.text("cost_improvement"))).append("×</b> (the optimum minimizes the cost,")
                     .append(" not R)</dd>");
         }
+        if (c.hasDeployable()) {
+            out.append("<dt>deployable</dt><dd>the best allocation <code>")
+                    .append(Html.escape(s.text("engine_granularity"))).append("</code> can express at its")
+                    .append(" granularity, priced on the engine's own filter: R = ")
+                    .append(Html.shown(s.text("deployable_R")));
+            if (c.weighted()) {
+                out.append(", cost = ").append(Html.shown(s.text("deployable_cost")));
+            }
+            out.append(", using ").append(Html.shown(s.text("deployable_bits"))).append(" filter bits; the")
+                    .append(" engine's ideal allocation on the same filter costs ")
+                    .append(Html.shown(s.text("engine_optimized_cost"))).append(": rounding loss <b>")
+                    .append(Html.shown(s.text("rounding_loss"))).append("×</b></dd>");
+        }
+        if (c.hasCurrent()) {
+            out.append("<dt>current</dt><dd>the bits per entry the runs hold today, under the model: R = ")
+                    .append(Html.shown(s.text("current_R")));
+            if (c.weighted()) {
+                out.append(", cost = ").append(Html.shown(s.text("current_cost")));
+            }
+            out.append("</dd>");
+        }
         if (s.has("threshold_t")) {
             out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");
         }
@@ -250,9 +307,22 @@ final class ReportPage {
         }
         out.append("<th scope=\"col\">uniform bits / entry</th><th scope=\"col\">uniform FPR</th>")
                 .append("<th scope=\"col\">optimized bits / entry</th><th scope=\"col\">optimized FPR</th>")
-                .append("<th scope=\"col\">FPR ratio</th></tr></thead>\n<tbody>\n");
+                .append("<th scope=\"col\">FPR ratio</th>");
         columns.addAll(List.of("uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
                 "fpr_ratio"));
+        if (c.hasDeployable()) {
+            out.append("<th scope=\"col\" title=\"the engine's setting for the run, as written in its")
+                    .append(" configuration\">").append(Html.escape(s.text("engine_granularity")))
+                    .append(" setting</th><th scope=\"col\" title=\"real bits per entry of the filter the engine")
+                    .append(" builds at that setting\">deployable bits / entry</th>")
+                    .append("<th scope=\"col\">deployable FPR (engine's filter)</th>");
+            columns.addAll(List.of("deployable_setting", "deployable_bits_per_entry", "deployable_fpr"));
+        }
+        if (c.hasCurrent()) {
+            out.append("<th scope=\"col\">current bits / entry</th><th scope=\"col\">current FPR</th>");
+            columns.addAll(List.of("current_bits_per_entry", "current_fpr"));
+        }
+        out.append("</tr></thead>\n<tbody>\n");
         for (ReportData.Row row : c.runs()) {
             String name = row.text("run_name");
             out.append("<tr><th scope=\"row\">").append(row.text("run"))
@@ -287,7 +357,13 @@ final class ReportPage {
                 }
                 cell(out, "predicted_R", row.text("predicted_R"), false);
                 cell(out, "model_R", row.text("model_R"), false);
-                cell(out, "measured_improvement", row.text("measured_improvement"), false);
+                if (row.text("allocation").equals("deployable")) {
+                    // the table repeats the layout's uniform-to-optimized improvement on this row too
+                    out.append("<td data-column=\"measured_improvement\" data-value=\"\" title=\"compares")
+                            .append(" uniform with optimized: see their rows\"></td>");
+                } else {
+                    cell(out, "measured_improvement", row.text("measured_improvement"), false);
+                }
                 out.append("</tr>\n");
             }
             out.append("</tbody></table></div>\n");

@@ -110,6 +110,20 @@ public record ReportData(List<CaseData> cases) {
             return summary.has("workload") && summary.text("workload").equals(MEASURED_LOOKUPS);
         }
 
+        /**
+         * Whether the case has a deployable allocation: the best its engine can express at the engine's
+         * granularity, costed on the engine's own filter ({@code cases.csv} names the granularity; the
+         * deployable columns of {@code rows.csv} then hold the engine's setting for each run).
+         */
+        public boolean hasDeployable() {
+            return summary.has("engine_granularity");
+        }
+
+        /** Whether the case gives the bits its runs hold today (an imported database): current_R and rows. */
+        public boolean hasCurrent() {
+            return summary.has("current_R");
+        }
+
         /** The {@code confirm-cases.csv} row of one allocation and layout, when present. */
         public Optional<Row> measured(String allocation, String layout) {
             return confirmCases.stream().filter(r -> r.text("allocation").equals(allocation)

@@ -20,10 +20,14 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
+import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.ReportData;
 
@@ -60,10 +64,19 @@ final class FiguresTest {
             List<Figure> figures = CaseFigures.of(c);
             int runs = c.runs().size();
             boolean rocks = !c.confirmRuns("uniform", "rocksdb").isEmpty();
-            assertEquals(2 * runs, SvgMarks.count(figures.get(0).element()), c.id() + " bars");
-            assertEquals((rocks ? 4 : 2) * runs, SvgMarks.count(figures.get(1).element()), c.id() + " fpr points");
-            // R figure: 4 curves (model and RocksDB layout); cost figure of a weighted case: 2 model curves
-            assertEquals((c.weighted() ? 2 : 4) * c.sweep().size() + c.confirmCases().size(),
+            // a bar and an FPR point for each filled deployable and current cell of rows.csv
+            int deployableRuns = filled(c, "deployable_bits_per_entry");
+            int currentRuns = filled(c, "current_bits_per_entry");
+            assertEquals(2 * runs + deployableRuns + currentRuns, SvgMarks.count(figures.get(0).element()),
+                    c.id() + " bars");
+            assertEquals((rocks ? 4 : 2) * runs + filled(c, "deployable_fpr") + filled(c, "current_fpr"),
+                    SvgMarks.count(figures.get(1).element()), c.id() + " fpr points");
+            // R figure: 4 curves (model and RocksDB layout); cost figure of a weighted case: 2 model curves;
+            // a point per confirm-cases row, and the predicted deployable and current points
+            String measure = c.weighted() ? "cost" : "R";
+            int predicted = (c.summary().has("deployable_" + measure) ? 1 : 0)
+                    + (c.summary().has("current_" + measure) ? 1 : 0);
+            assertEquals((c.weighted() ? 2 : 4) * c.sweep().size() + c.confirmCases().size() + predicted,
                     SvgMarks.count(figures.get(2).element()), c.id() + " sweep vertices and measured points");
             for (Figure f : figures) {
                 assertEquals(f.marks(), SvgMarks.count(f.element()), f.name());
@@ -72,6 +85,84 @@ final class FiguresTest {
         }
         int expected = data.cases().stream().mapToInt(c -> c.sweep().size() + 1).sum();
         assertEquals(expected, SvgMarks.count(ImprovementFigure.of(data).element()));
+    }
+
+    private static int filled(ReportData.CaseData c, String column) {
+        return (int) c.runs().stream().filter(r -> r.has(column)).count();
+    }
+
+    @Test
+    void deployableAndCurrent_publishedTables_drawnForTheImportedCaseOnly() {
+        int withExtras = 0;
+        for (ReportData.CaseData c : data.cases()) {
+            List<Figure> figures = CaseFigures.of(c);
+            Map<String, Integer> bars = SvgMarks.bySeries(figures.get(0).element());
+            Map<String, Integer> fpr = SvgMarks.bySeries(figures.get(1).element());
+            Map<String, Integer> probes = SvgMarks.bySeries(figures.get(2).element());
+            if (!c.id().equals("rocksdb-imported")) {
+                for (Figure f : figures) {
+                    assertFalse(f.element().contains("deployable"), f.name());
+                    assertFalse(f.element().contains("current"), f.name());
+                }
+                continue;
+            }
+            withExtras++;
+            int runs = c.runs().size();
+            assertEquals(runs, bars.get("deployable (rocksdb-per-level)"), "deployable bars");
+            assertEquals(runs, bars.get("current"), "current bars");
+            assertEquals(runs, fpr.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
+                    "deployable FPR");
+            assertEquals(runs, fpr.get("current, model"), "current FPR");
+            assertEquals(1, probes.get("deployable, measured, RocksDB engine (◆)"), "measured deployable point");
+            assertEquals(1, probes.get("deployable (rocksdb-per-level), engine's filter (predicted, ◇)"),
+                    "predicted deployable point");
+            assertEquals(1, probes.get("current, model (▲)"), "current point");
+            String desc = figures.get(2).description();
+            assertTrue(desc.contains("deployable measured with the RocksDB engine: R = 0.033674"
+                    + " [0.0331687, 0.0341793]"), desc);
+            assertTrue(desc.contains("the deployable allocation") && desc.contains("R = 0.0331029"), desc);
+            assertTrue(desc.contains("the current allocation") && desc.contains("R = 0.0771752"), desc);
+        }
+        assertEquals(1, withExtras, "rocksdb-imported is the published case with deployable and current columns");
+    }
+
+    /**
+     * Every case evaluated with an engine granularity gets a deployable allocation: the bars, the FPR
+     * figure and the memory figure (R or, for a weighted case, cost) draw it; only the imported case,
+     * which gives its current bits, draws a current series.
+     */
+    @Test
+    void deployable_everyCaseWithAGranularity_drawnInEveryFigureIncludingCost() throws Exception {
+        List<CaseFile> files = CaseFolder.read(Path.of("cases"));
+        CaseEvaluator evaluator = new CaseEvaluator(new ThresholdSolver(), Engine.PEBBLE);
+        List<CaseResult> results = files.stream().map(f -> evaluator.evaluate(f.lsmCase())).toList();
+        Map<String, CsvTable> tables = new LinkedHashMap<>();
+        tables.put("cases.csv", CsvTable.parse(AllocationTables.cases(results)));
+        tables.put("rows.csv", CsvTable.parse(AllocationTables.rows(results)));
+        tables.put("sweep.csv", CsvTable.parse(ReportDocuments.sweep(files, new ThresholdSolver())));
+        ReportData pebble = ReportData.of(files.stream().map(CaseFile::lsmCase).toList(), tables);
+        int weighted = 0;
+        for (ReportData.CaseData c : pebble.cases()) {
+            List<Figure> figures = CaseFigures.of(c);
+            int runs = c.runs().size();
+            boolean current = c.id().equals("rocksdb-imported");
+            assertEquals(runs, SvgMarks.bySeries(figures.get(0).element()).get("deployable (pebble)"), c.id());
+            assertEquals(current ? runs : null, SvgMarks.bySeries(figures.get(0).element()).get("current"), c.id());
+            assertEquals(runs, SvgMarks.bySeries(figures.get(1).element())
+                    .get("deployable (pebble), engine's filter (predicted)"), c.id());
+            Figure memory = figures.get(2);
+            assertEquals(1, SvgMarks.bySeries(memory.element())
+                    .get("deployable (pebble), engine's filter (predicted, ◇)"), memory.name());
+            String measure = c.weighted() ? "cost = " : "R = ";
+            assertTrue(memory.description().contains("the deployable allocation, the best pebble can express")
+                    && memory.description().contains(measure + AxisFormat.label(c.summary().number(
+                    c.weighted() ? "deployable_cost" : "deployable_R"))), memory.description());
+            weighted += c.weighted() ? 1 : 0;
+            for (Figure f : figures) {
+                assertEquals(f.marks(), SvgMarks.count(f.element()), f.name());
+            }
+        }
+        assertEquals(3, weighted, "the cost figure is among those checked");
     }
 
     @Test

@@ -187,7 +187,11 @@ final class ReportBrowserTest {
 
     /** Marks each figure must draw, from the tables: bars, points and sweep vertices. */
     private static Map<String, Integer> expectedMarks() throws IOException {
-        Map<String, Integer> runs = count(table("rows.csv"), null);
+        CsvTable rows = table("rows.csv");
+        Map<String, Integer> runs = count(rows, null);
+        // a bar and an FPR point per filled deployable or current cell
+        Map<String, Integer> extraBars = filled(rows, "deployable_bits_per_entry", "current_bits_per_entry");
+        Map<String, Integer> extraFpr = filled(rows, "deployable_fpr", "current_fpr");
         Map<String, Integer> sweep = count(table("sweep.csv"), null);
         Map<String, Integer> measured = count(table("confirm-cases.csv"), null);
         Map<String, Integer> rocksRuns = count(table("confirm.csv"), "rocksdb");
@@ -196,23 +200,46 @@ final class ReportBrowserTest {
         for (List<String> row : cases.rows()) {
             workloads.put(row.get(0), row.get(cases.header().indexOf("workload")));
         }
+        // the predicted deployable and current points of the memory figure
+        Map<String, Integer> predictedR = filled(cases, "deployable_R", "current_R");
+        Map<String, Integer> predictedCost = filled(cases, "deployable_cost", "current_cost");
         Map<String, Integer> expected = new HashMap<>();
         int all = 0;
         for (String id : runs.keySet()) {
             int r = runs.get(id);
-            expected.put(id + "-bits", 2 * r);
-            expected.put(id + "-fpr", rocksRuns.getOrDefault(id, 0) > 0 ? 4 * r : 2 * r);
+            expected.put(id + "-bits", 2 * r + extraBars.getOrDefault(id, 0));
+            expected.put(id + "-fpr", (rocksRuns.getOrDefault(id, 0) > 0 ? 4 * r : 2 * r)
+                    + extraFpr.getOrDefault(id, 0));
             if (workloads.get(id).equals("absent-keys")) {
                 // R: uniform and optimized under the model and the RocksDB layout
-                expected.put(id + "-probes", 4 * sweep.get(id) + measured.getOrDefault(id, 0));
+                expected.put(id + "-probes", 4 * sweep.get(id) + measured.getOrDefault(id, 0)
+                        + predictedR.getOrDefault(id, 0));
             } else {
                 // expected reads per lookup: uniform and optimized cost under the model
-                expected.put(id + "-cost", 2 * sweep.get(id) + measured.getOrDefault(id, 0));
+                expected.put(id + "-cost", 2 * sweep.get(id) + measured.getOrDefault(id, 0)
+                        + predictedCost.getOrDefault(id, 0));
             }
             all += sweep.get(id) + 1;
         }
         expected.put("all-cases-improvement", all);
         return expected;
+    }
+
+    /** Filled cells of the named columns (those the table has), by case. */
+    private static Map<String, Integer> filled(CsvTable table, String... columns) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (String column : columns) {
+            int c = table.header().indexOf(column);
+            if (c < 0) {
+                continue;
+            }
+            for (List<String> row : table.rows()) {
+                if (!row.get(c).isEmpty()) {
+                    counts.merge(row.get(0), 1, Integer::sum);
+                }
+            }
+        }
+        return counts;
     }
 
     private static Map<String, Integer> count(CsvTable table, String layout) {
@@ -237,14 +264,23 @@ final class ReportBrowserTest {
                   Array.from(tr.querySelectorAll('td')).map(td =>
                     ({column: td.dataset.column, value: td.dataset.value, shown: td.textContent}))));""");
         assertEquals(cases.rows().size(), rows.size(), "one row per case");
+        // ten base columns, then those of the deployable and current allocations that cases.csv has
+        List<String> extra = List.of("engine_granularity", "deployable_R", "deployable_cost", "rounding_loss",
+                "current_R", "current_cost");
+        int columns = 10 + (int) extra.stream().filter(cases.header()::contains).count();
         for (int i = 0; i < rows.size(); i++) {
             List<String> csvRow = cases.rows().get(i);
-            assertEquals(10 + 1, rows.get(i).size());
+            assertEquals(columns + 1, rows.get(i).size());
             for (Map<String, String> cell : rows.get(i)) {
                 String published = csvRow.get(cases.header().indexOf(cell.get("column")));
                 assertEquals(published, cell.get("value"), cell.get("column") + " of " + csvRow.get(0));
-                if (cell.get("column").equals("case_id")) {
+                if (cell.get("column").equals("case_id") || cell.get("column").equals("engine_granularity")) {
                     assertEquals(published, cell.get("shown"));
+                    continue;
+                }
+                if (published.isEmpty() && extra.contains(cell.get("column"))) {
+                    // a case without a deployable or current allocation: an empty cell
+                    assertEquals("", cell.get("shown"), cell.get("column") + " of " + csvRow.get(0));
                     continue;
                 }
                 if (published.isEmpty()) {
@@ -263,6 +299,44 @@ final class ReportBrowserTest {
                                 + published);
             }
         }
+    }
+
+    /**
+     * A case whose cases.csv row names an engine granularity says what its deployable allocation is, and
+     * one that gives current R what its current one is; the others say nothing of either.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void caseSections_deployableAndCurrent_onlyWhereCasesCsvHasThem() throws IOException {
+        CsvTable cases = table("cases.csv");
+        Map<String, List<String>> terms = (Map<String, List<String>>) js("""
+                const out = {};
+                for (const s of document.querySelectorAll('section.case')) {
+                  out[s.id.substring(5)] = Array.from(s.querySelectorAll('dl.facts dt')).map(dt => dt.textContent)
+                    .concat(Array.from(s.querySelectorAll('table.runs thead th')).map(th => th.textContent));
+                }
+                return out;""");
+        assertEquals(cases.rows().size(), terms.size(), "one section per case");
+        int deployable = 0;
+        int current = 0;
+        for (List<String> row : cases.rows()) {
+            String id = row.get(0);
+            boolean hasDeployable = cell(cases, row, "engine_granularity");
+            boolean hasCurrent = cell(cases, row, "current_R");
+            List<String> shown = terms.get(id);
+            assertEquals(hasDeployable, shown.contains("deployable"), id + ": " + shown);
+            assertEquals(hasDeployable, shown.contains("deployable bits / entry"), id + ": " + shown);
+            assertEquals(hasCurrent, shown.contains("current"), id + ": " + shown);
+            assertEquals(hasCurrent, shown.contains("current bits / entry"), id + ": " + shown);
+            deployable += hasDeployable ? 1 : 0;
+            current += hasCurrent ? 1 : 0;
+        }
+        assertTrue(deployable > 0 && current > 0, "the published tables hold a case with each");
+    }
+
+    private static boolean cell(CsvTable table, List<String> row, String column) {
+        int c = table.header().indexOf(column);
+        return c >= 0 && !row.get(c).isEmpty();
     }
 
     @Test
