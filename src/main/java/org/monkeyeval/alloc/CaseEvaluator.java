@@ -58,7 +58,8 @@ public final class CaseEvaluator {
                         DeployableSolver.groups(engine, levels), budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
-                        + engine.label() + ": " + e.getMessage(), e);
+                        + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "
+                        + e.getMessage(), e);
             }
         }
         Allocation current = null;

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.model.CaseFile;
 
 /**
@@ -55,7 +56,11 @@ public final class AllocationReport {
         List<CaseResult> results = new ArrayList<>(files.size());
         for (CaseFile file : files) {
             progress.accept("solving " + file.lsmCase().id(), (double) solved / totalRuns);
-            results.add(evaluator.evaluate(file.lsmCase()));
+            try {
+                results.add(evaluator.evaluate(file.lsmCase()));
+            } catch (DeployableException e) {
+                throw new DeployableException(file.fileName() + ": " + e.getMessage(), e.getCause());
+            }
             solved += file.lsmCase().runs().size();
         }
         ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);

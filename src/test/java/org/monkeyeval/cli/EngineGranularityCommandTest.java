@@ -161,4 +161,18 @@ final class EngineGranularityCommandTest {
         Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, v.exitCode(), v.out() + v.err());
     }
+
+    @Test
+    void run_caseGranularityTooLargeForTheSolver_exits3NamingFileAndFieldAndWritesNothing() throws IOException {
+        Path cases = cases();
+        String runs = String.join(",", java.util.Collections.nCopies(500, "{\"entries\": 1000}"));
+        Files.writeString(cases.resolve("many.json"), "{\"id\": \"many\", \"runs\": [" + runs + "],"
+                + " \"budget\": {\"bitsPerEntry\": 10}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("many.json: case many: no deployable allocation for rocksdb-per-level (the case's"
+                + " engineGranularity)"), o.err());
+        assertFalse(Files.exists(out));
+    }
 }
