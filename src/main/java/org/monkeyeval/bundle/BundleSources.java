@@ -17,9 +17,9 @@ import org.monkeyeval.io.RunInfo;
  * <p>Rules: case files are the {@code *.json} files directly in the cases folder; every file of
  * the output folder goes under {@code out/} except {@code run-info.json}, whose facts (wall-clock
  * time, JDK, operating system, git commit) change from run to run; every file under {@code docs/},
- * when the project has that folder; the source is {@code pom.xml} and everything under {@code src/}. Hidden files and folders (name starting with '.') are skipped
- * everywhere, and so is every folder named {@code target}. README.md, LICENSE-CC0, pom.xml and
- * the jar must exist.
+ * when the project has that folder; the source is {@code pom.xml} and everything under {@code src/}.
+ * Hidden files and folders (name starting with '.') are skipped everywhere, and so is every folder
+ * named {@code target}. README.md, LICENSE-CC0, pom.xml and the jar must exist.
  */
 public final class BundleSources {
 

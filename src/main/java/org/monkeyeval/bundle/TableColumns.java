@@ -72,8 +72,8 @@ final class TableColumns {
                     + " answered there (z + v * entries after the run / N), or measured lookups / the busiest run's;"
                     + " 1 when every lookup is for an absent key"),
             new Column("deployable_setting", STRING, "For a case with an engine granularity (its"
-                    + " engineGranularity, or --engine-granularity for every case; empty for other cases): the engine's setting for the run's"
-                    + " level (or tree) as written in its configuration (bits per key, or Cassandra's"
+                    + " engineGranularity, or --engine-granularity for every case; empty for other cases): the"
+                    + " engine's setting for the run's level (or tree) as written in its configuration (bits per key, or Cassandra's"
                     + " bloom_filter_fp_chance); none for no filter"),
             new Column("deployable_bits_per_entry", NUMBER, "Real filter bits of the run at that setting (metadata"
                     + " included) / n_i"),
@@ -106,7 +106,8 @@ final class TableColumns {
                     + " measured lookups)"),
             new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"),
             new Column("engine_granularity", STRING, "The case's engineGranularity, or --engine-granularity for"
-                    + " every case (empty for a case without one): the engine whose deployable allocation follows (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra)"),
+                    + " every case (empty for a case without one): the engine whose deployable allocation follows"
+                    + " (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra)"),
             new Column("deployable_R", NUMBER, "sum of p_i under the deployable allocation, on the engine's family"),
             new Column("deployable_cost", NUMBER, "sum a_i p_i + v under the deployable allocation"),
             new Column("deployable_bits", NUMBER, "Real filter bits the deployable allocation uses, at most M"),

@@ -526,8 +526,8 @@ public final class CaseFigures {
     /**
      * The predicted points of the deployable allocation (on the engine's filter, cases.csv
      * deployable_R or deployable_cost) and the current one (model, current_R or current_cost), at the
-     * budget shifted by {@link #PREDICTED_OFFSET} (to its left): one series each, deployable first, when the case has them.
-     * Appends their description to {@code desc}.
+     * budget shifted by {@link #PREDICTED_OFFSET} (to its left): one series each, deployable first, when
+     * the case has them. Appends their description to {@code desc}.
      */
     private static XYSeriesCollection predictedPoints(ReportData.CaseData data, String measure, double budget,
                                                       StringBuilder desc) {
