@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.monkeyeval.alloc.Allocation;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.filter.Filter;
@@ -23,7 +22,8 @@ import org.monkeyeval.stats.BinomialInterval;
 /**
  * Builds real filters with the allocated bits per entry and counts what they answer to absent keys.
  *
- * <p>Per case: every (allocation, layout, run) gets a filter over that run's keys
+ * <p>Per case: every (allocation, layout, run) gets a filter over that run's keys (the allocations of
+ * {@link ConfirmedAllocation#of}; the deployable one in the RocksDB layout only)
  * ({@link KeySpace#storedKey}: the same keys for every allocation and layout), each filter is
  * checked for false negatives on every stored key, and the same absent keys
  * ({@link KeySpace#absentKey} 0..Q-1) go through every filter. Work is split into tasks whose results
@@ -36,9 +36,6 @@ import org.monkeyeval.stats.BinomialInterval;
  * those of the filter as built; the model rate e^(-c b) does not depend on n.
  */
 public final class Confirmer {
-
-    /** Allocation labels, in report order. */
-    public static final List<String> ALLOCATIONS = List.of("uniform", "optimized");
 
     /** Absent keys per query task: small enough to balance two cores, large enough to amortize. */
     static final long QUERY_CHUNK = 1L << 18;
@@ -79,14 +76,14 @@ public final class Confirmer {
                         + " runs below 2^40 entries");
             }
             long built = settings.builtEntries(n);
-            for (Allocation a : List.of(result.uniform(), result.optimized())) {
-                double bits = built * a.bitsPerEntry(i);
+            for (ConfirmedAllocation a : ConfirmedAllocation.of(result)) {
+                double bits = built * a.bits().bitsPerEntry(i);
                 if (bits > StandardBloom.MAX_BITS) {
                     return Optional.of("run " + (i + 1) + " needs " + Math.round(bits) + " filter bits over "
                             + built + " keys; a filter holds at most " + StandardBloom.MAX_BITS
                             + " (lower --max-filter-entries)");
                 }
-                filterBytes += settings.layouts().size() * (bits / 8 + 64);
+                filterBytes += layouts(a, settings).size() * (bits / 8 + 64);
             }
         }
         if (filterBytes > 0.75 * heapBytes) {
@@ -95,6 +92,11 @@ public final class Confirmer {
                     heapBytes / (double) (1 << 20), settings.maxFilterEntries()));
         }
         return Optional.empty();
+    }
+
+    /** The layouts of {@code settings} in which {@code allocation} is built, in their order. */
+    private static List<Layout> layouts(ConfirmedAllocation allocation, ConfirmSettings settings) {
+        return settings.layouts().stream().filter(allocation::builtIn).toList();
     }
 
     /** The seed handed to {@link Hashing#hash64} by every filter: mix13(seed ^ salt). */
@@ -161,12 +163,16 @@ public final class Confirmer {
         for (Run run : result.lsmCase().runs()) {
             keys += run.entries();
         }
-        return ALLOCATIONS.size() * settings.layouts().size() * keys;
+        return filtersPerRun(result) * keys;
     }
 
     private double queryWork(CaseResult result) {
-        return (double) ALLOCATIONS.size() * settings.layouts().size() * result.lsmCase().runs().size()
-                * settings.queries();
+        return (double) filtersPerRun(result) * result.lsmCase().runs().size() * settings.queries();
+    }
+
+    /** Filters built per run: one per allocation and layout it is built in. */
+    private int filtersPerRun(CaseResult result) {
+        return ConfirmedAllocation.of(result).stream().mapToInt(a -> layouts(a, settings).size()).sum();
     }
 
     private List<CaseCount> confirmCase(CaseResult result, int index, int cases, ExecutorService pool,
@@ -176,13 +182,13 @@ public final class Confirmer {
         if (runs.size() > KeySpace.MAX_RUNS) {
             throw new IllegalArgumentException("case " + id + " has more runs than the key space allows");
         }
+        List<ConfirmedAllocation> allocations = ConfirmedAllocation.of(result);
         List<Spec> specs = new ArrayList<>();
-        for (String allocation : ALLOCATIONS) {
-            Allocation a = allocation.equals("uniform") ? result.uniform() : result.optimized();
-            for (Layout layout : settings.layouts()) {
+        for (ConfirmedAllocation a : allocations) {
+            for (Layout layout : layouts(a, settings)) {
                 for (int i = 0; i < runs.size(); i++) {
                     long n = runs.get(i).entries();
-                    specs.add(new Spec(allocation, layout, i, n, settings.builtEntries(n), a.bitsPerEntry(i)));
+                    specs.add(new Spec(a.label(), layout, i, n, settings.builtEntries(n), a.bits().bitsPerEntry(i)));
                 }
             }
         }
@@ -226,8 +232,9 @@ public final class Confirmer {
         }
 
         List<CaseCount> out = new ArrayList<>();
-        for (String allocation : ALLOCATIONS) {
-            for (Layout layout : settings.layouts()) {
+        for (ConfirmedAllocation a : allocations) {
+            String allocation = a.label();
+            for (Layout layout : layouts(a, settings)) {
                 List<RunCount> runCounts = new ArrayList<>();
                 for (int s = 0; s < specs.size(); s++) {
                     Spec spec = specs.get(s);

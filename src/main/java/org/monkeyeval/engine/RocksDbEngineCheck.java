@@ -32,11 +32,10 @@ import org.rocksdb.TickerType;
 
 import org.monkeyeval.alloc.Allocation;
 import org.monkeyeval.alloc.CaseResult;
-import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
-import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.confirm.ConfirmedAllocation;
 import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.family.RocksDbFamily;
@@ -123,21 +122,17 @@ public final class RocksDbEngineCheck {
         List<CaseCount> cases = new ArrayList<>();
         List<CaseResult> selected = results.stream().filter(r -> settings.selects(r.lsmCase().id())).toList();
         // share of the work for progress only: every key is written, every run answers every lookup
-        double total = selected.stream().mapToDouble(r -> work(r) * allocations(r).size()).sum();
+        double total = selected.stream().mapToDouble(r -> work(r) * ConfirmedAllocation.of(r).size()).sum();
         double done = 0;
         try {
             for (int c = 0; c < selected.size(); c++) {
                 CaseResult result = selected.get(c);
-                for (String allocation : allocations(result)) {
+                for (ConfirmedAllocation confirmed : ConfirmedAllocation.of(result)) {
+                    String allocation = confirmed.label();
                     progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation,
                             total > 0 ? done / total : 0);
                     done += work(result);
-                    Allocation a = switch (allocation) {
-                        case "uniform" -> result.uniform();
-                        case "optimized" -> result.optimized();
-                        default -> deployableBits(result.deployable());
-                    };
-                    List<EngineRun> caseRows = checkOne(result, allocation, a);
+                    List<EngineRun> caseRows = checkOne(result, allocation, confirmed.bits());
                     rows.addAll(caseRows);
                     cases.add(new CaseCount(result.lsmCase().id(), allocation, LAYOUT, settings.queries(),
                             caseRows.stream().map(EngineRun::count).toList(), result.weights()));
@@ -147,32 +142,6 @@ public final class RocksDbEngineCheck {
             progress.finished();
         }
         return new Result(rows, cases);
-    }
-
-    /** Name of the deployable allocation in the engine tables. */
-    public static final String DEPLOYABLE = "deployable";
-
-    /**
-     * uniform and optimized, and the deployable allocation when the case has one for RocksDB (per
-     * tree or per level): RocksDB builds it with each run's setting, as the engine would.
-     */
-    static List<String> allocations(CaseResult result) {
-        Deployable d = result.deployable();
-        if (d != null && d.engine().family() == RocksDbFamily.INSTANCE) {
-            List<String> all = new ArrayList<>(Confirmer.ALLOCATIONS);
-            all.add(DEPLOYABLE);
-            return all;
-        }
-        return Confirmer.ALLOCATIONS;
-    }
-
-    /** Each run's configured bits per key (0 where its setting builds no filter). */
-    private static Allocation deployableBits(Deployable d) {
-        double[] bits = new double[d.fpr().length];
-        for (int i = 0; i < bits.length; i++) {
-            bits[i] = d.setting(i).bitsPerKey();
-        }
-        return Allocation.of(bits);
     }
 
     private double work(CaseResult result) {

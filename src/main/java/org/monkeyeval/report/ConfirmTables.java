@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.monkeyeval.confirm.CaseCount;
+import org.monkeyeval.confirm.ConfirmedAllocation;
 import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.stats.BinomialInterval;
 
@@ -66,7 +67,10 @@ public final class ConfirmTables {
                 orEmpty(r.cacheLocalFpr()), orEmpty(r.poissonFpr()));
     }
 
-    /** {@code confirm-cases.csv}, with uniform/optimized improvements on both rows of a layout. */
+    /**
+     * {@code confirm-cases.csv}, with uniform/optimized improvements on both rows of a layout (empty on
+     * a deployable row).
+     */
     public static String cases(List<CaseCount> counts) {
         Map<String, CaseCount> byKey = new HashMap<>();
         for (CaseCount c : counts) {
@@ -76,7 +80,9 @@ public final class ConfirmTables {
         for (CaseCount c : counts) {
             CaseCount uniform = byKey.get(c.caseId() + "|uniform|" + c.layout());
             CaseCount optimized = byKey.get(c.caseId() + "|optimized|" + c.layout());
-            boolean pair = uniform != null && optimized != null;
+            // the improvements are the layout's uniform-to-optimized ratios: not the deployable allocation's
+            boolean pair = uniform != null && optimized != null
+                    && !c.allocation().equals(ConfirmedAllocation.DEPLOYABLE);
             csv.row(c.caseId(), c.allocation(), c.layout(), Long.toString(c.queries()),
                     Numbers.format(c.measuredR()), Numbers.format(c.measuredLow()), Numbers.format(c.measuredHigh()),
                     Numbers.format(c.modelR()), Numbers.format(c.predictedR()), orEmpty(c.zScore()),

@@ -1,6 +1,7 @@
 package org.monkeyeval.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -63,11 +64,15 @@ final class ConfirmDeployableTest {
         Path out = dir.resolve("out");
         assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
         List<String> confirm = List.of("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries",
-                "20000", "--layout", "rocksdb", "--engine", "rocksdb", "--engine-cases", "own", "--engine-queries",
-                "20000");
+                "20000", "--layout", "standard,rocksdb", "--engine", "rocksdb", "--engine-cases", "own",
+                "--engine-queries", "20000");
         Cli.Outcome own = Cli.run(confirm.toArray(new String[0]));
         assertEquals(0, own.exitCode(), own.err());
-        assertTrue(Files.readString(out.resolve("confirm-cases.csv")).contains("own,deployable,rocksdb-engine"));
+        String measured = Files.readString(out.resolve("confirm-cases.csv"));
+        assertTrue(measured.contains("own,deployable,rocksdb-engine"), measured);
+        // in process, the deployable settings are built on RocksDB's layout, not on a standard filter
+        assertTrue(measured.contains("own,deployable,rocksdb,"), measured);
+        assertFalse(measured.contains("own,deployable,standard"), measured);
         Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, v.exitCode(), v.out() + v.err());
 
