@@ -357,13 +357,8 @@ final class ReportPage {
                 }
                 cell(out, "predicted_R", row.text("predicted_R"), false);
                 cell(out, "model_R", row.text("model_R"), false);
-                if (row.text("allocation").equals("deployable")) {
-                    // the table repeats the layout's uniform-to-optimized improvement on this row too
-                    out.append("<td data-column=\"measured_improvement\" data-value=\"\" title=\"compares")
-                            .append(" uniform with optimized: see their rows\"></td>");
-                } else {
-                    cell(out, "measured_improvement", row.text("measured_improvement"), false);
-                }
+                // empty on a deployable row: the improvement compares uniform with optimized
+                cell(out, "measured_improvement", row.text("measured_improvement"), false);
                 out.append("</tr>\n");
             }
             out.append("</tbody></table></div>\n");
