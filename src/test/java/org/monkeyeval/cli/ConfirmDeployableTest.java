@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,13 +28,19 @@ final class ConfirmDeployableTest {
     @TempDir
     Path dir;
 
+    /** A cases folder with one three-level case {@code id}, 8 bits per entry, and {@code more} fields. */
+    private Path threeLevels(String id, String more) throws IOException {
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve(id + ".json"), "{\"id\": \"" + id + "\", \"runs\": [{\"entries\": 2000,"
+                + " \"level\": 0}, {\"entries\": 20000, \"level\": 1}, {\"entries\": 200000, \"level\": 2}],"
+                + " \"budget\": {\"bitsPerEntry\": 8}" + more + "}");
+        return cases;
+    }
+
     @Test
     void confirmEngine_withGranularity_measuresTheDeployableAllocation() throws Exception {
         assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
-        Path cases = Files.createDirectories(dir.resolve("cases"));
-        Files.writeString(cases.resolve("small.json"), "{\"id\": \"small\", \"runs\": [{\"entries\": 2000,"
-                + " \"level\": 0}, {\"entries\": 20000, \"level\": 1}, {\"entries\": 200000, \"level\": 2}],"
-                + " \"budget\": {\"bitsPerEntry\": 8}}");
+        Path cases = threeLevels("small", "");
         Path out = dir.resolve("out");
         Cli.Outcome o = Cli.run("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries", "20000",
                 "--layout", "rocksdb", "--engine", "rocksdb", "--engine-queries", "20000",
@@ -57,10 +64,7 @@ final class ConfirmDeployableTest {
     @Test
     void confirmEngine_caseNamesItsGranularity_measuredWithoutTheOption_andVerifyKeepsRunsOwn() throws Exception {
         assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
-        Path cases = Files.createDirectories(dir.resolve("cases"));
-        Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"runs\": [{\"entries\": 2000,"
-                + " \"level\": 0}, {\"entries\": 20000, \"level\": 1}, {\"entries\": 200000, \"level\": 2}],"
-                + " \"budget\": {\"bitsPerEntry\": 8}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        Path cases = threeLevels("own", ", \"engineGranularity\": \"rocksdb-per-level\"");
         Path out = dir.resolve("out");
         assertEquals(0, Cli.run("run", "--cases", cases.toString(), "--out", out.toString()).exitCode());
         List<String> confirm = List.of("confirm", "--cases", cases.toString(), "--out", out.toString(), "--queries",
