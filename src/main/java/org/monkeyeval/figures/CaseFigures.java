@@ -9,6 +9,7 @@ import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
@@ -33,6 +34,7 @@ import org.jfree.chart.util.ShapeUtils;
 import org.jfree.data.Range;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.general.DatasetUtils;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
@@ -296,44 +298,25 @@ public final class CaseFigures {
         double budget = data.summary().number("bits_per_entry");
 
         YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
-        List<Color> measuredColours = new ArrayList<>();
-        List<Shape> measuredShapes = new ArrayList<>();
+        List<MeasuredPoint> measuredPoints = measuredPoints(data, budget, r -> true);
         StringBuilder points = new StringBuilder();
-        for (int l = 0; l < LAYOUTS.length; l++) {
-            for (String allocation : MEASURED_ALLOCATIONS) {
-                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
-                if (row.isEmpty()) {
-                    continue;
-                }
-                ReportData.Row r = row.get();
-                YIntervalSeries series = new YIntervalSeries(measuredSeriesName(allocation, LAYOUTS[l][1]));
-                series.add(budget + measuredOffset(allocation, l), r.number("measured_R"),
-                        r.number("measured_R_low"), r.number("measured_R_high"));
-                measured.addSeries(series);
-                measuredColours.add(LAYOUT_COLOURS[l]);
-                measuredShapes.add(measuredShape(allocation));
-                marks++;
-                points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
-                        .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
-                        .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
-                        .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
-            }
+        for (MeasuredPoint p : measuredPoints) {
+            ReportData.Row r = p.row();
+            YIntervalSeries series = new YIntervalSeries(p.seriesName());
+            series.add(p.x(), r.number("measured_R"), r.number("measured_R_low"), r.number("measured_R_high"));
+            measured.addSeries(series);
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layout())
+                    .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
+                    .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
+                    .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
         }
 
-        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
-        memory.setNumberFormatOverride(new AxisFormat());
-        memoryRange(memory, data);
+        NumberAxis memory = memoryAxis(data);
         LogAxis probes = logAxis("expected probes R per lookup (log scale)");
-        Range range = DatasetUtils.findRangeBounds(curves, true);
-        if (measured.getSeriesCount() > 0) {
-            range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
-        }
         StringBuilder predictedDesc = new StringBuilder();
         XYSeriesCollection predicted = predictedPoints(data, "R", budget, predictedDesc);
-        if (predicted.getSeriesCount() > 0) {
-            range = Range.combine(range, DatasetUtils.findRangeBounds(predicted, true));
-        }
-        marks += predicted.getSeriesCount();
+        Range range = span(curves, measured, predicted);
+        marks += measuredPoints.size() + predicted.getSeriesCount();
         double low = range.getLowerBound();
         double high = range.getUpperBound();
         decades(probes, low, high);
@@ -366,14 +349,14 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + (points.length() == 0 ? " No measured R in the tables." : " Points with 95% intervals are"
                 + " measured R at the budget, drawn 0.2 bits per entry apart by layout (standard left, RocksDB"
-                + " layout centre, RocksDB engine right" + deployableNote(measuredShapes) + "):" + points)
+                + " layout centre, RocksDB engine right" + deployableNote(measuredPoints) + "):" + points)
                 + predictedDesc;
         JFreeChart chart = chart(title, plot);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
-        styleMeasured(errors, measuredColours, measuredShapes);
+        styleMeasured(errors, measuredPoints);
         stylePredicted(predictedDots, data);
         return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH,
                 HEIGHT + 60 + legendRows(data), marks);
@@ -415,40 +398,22 @@ public final class CaseFigures {
         double budget = data.summary().number("bits_per_entry");
 
         XYSeriesCollection measured = new XYSeriesCollection();
-        List<Color> measuredColours = new ArrayList<>();
-        List<Shape> measuredShapes = new ArrayList<>();
+        List<MeasuredPoint> measuredPoints = measuredPoints(data, budget, r -> r.has("measured_cost"));
         StringBuilder points = new StringBuilder();
-        for (int l = 0; l < LAYOUTS.length; l++) {
-            for (String allocation : MEASURED_ALLOCATIONS) {
-                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
-                if (row.isEmpty() || !row.get().has("measured_cost")) {
-                    continue;
-                }
-                double cost = row.get().number("measured_cost");
-                XYSeries series = new XYSeries(measuredSeriesName(allocation, LAYOUTS[l][1]), false, true);
-                series.add(budget + measuredOffset(allocation, l), cost);
-                measured.addSeries(series);
-                measuredColours.add(LAYOUT_COLOURS[l]);
-                measuredShapes.add(measuredShape(allocation));
-                marks++;
-                points.append(' ').append(allocation).append(" measured with the ").append(LAYOUTS[l][1])
-                        .append(": cost = ").append(AxisFormat.label(cost)).append('.');
-            }
+        for (MeasuredPoint p : measuredPoints) {
+            double cost = p.row().number("measured_cost");
+            XYSeries series = new XYSeries(p.seriesName(), false, true);
+            series.add(p.x(), cost);
+            measured.addSeries(series);
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layout())
+                    .append(": cost = ").append(AxisFormat.label(cost)).append('.');
         }
 
-        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
-        memory.setNumberFormatOverride(new AxisFormat());
-        memoryRange(memory, data);
-        Range range = DatasetUtils.findRangeBounds(curves, true);
-        if (measured.getSeriesCount() > 0) {
-            range = Range.combine(range, DatasetUtils.findRangeBounds(measured, true));
-        }
+        NumberAxis memory = memoryAxis(data);
         StringBuilder predictedDesc = new StringBuilder();
         XYSeriesCollection predicted = predictedPoints(data, "cost", budget, predictedDesc);
-        if (predicted.getSeriesCount() > 0) {
-            range = Range.combine(range, DatasetUtils.findRangeBounds(predicted, true));
-        }
-        marks += predicted.getSeriesCount();
+        Range range = span(curves, measured, predicted);
+        marks += measuredPoints.size() + predicted.getSeriesCount();
         boolean log = range.getUpperBound() > 10 * range.getLowerBound();
         String what = data.measuredLookups() ? "expected reads per lookup Σ a_i·p_i" : "expected reads per lookup"
                 + " Σ a_i·p_i + v";
@@ -464,7 +429,7 @@ public final class CaseFigures {
             axis.setUpperMargin(0.08);
             cost = axis;
         }
-        return costChart(data, curves, measured, measuredColours, measuredShapes, memory, cost, budget, marks,
+        return costChart(data, curves, measured, measuredPoints, memory, cost, budget, marks,
                 points, predicted, predictedDesc.toString(), log);
     }
 
@@ -493,16 +458,58 @@ public final class CaseFigures {
         return LAYOUT_OFFSETS[layout] + (allocation.equals(DEPLOYABLE) ? DEPLOYABLE_OFFSET : 0.0);
     }
 
+    /**
+     * One measured point at the budget: a {@code confirm-cases.csv} row of one allocation and layout, where
+     * it sits, how it is drawn and its legend name.
+     */
+    private record MeasuredPoint(String allocation, String layout, ReportData.Row row, double x, Color colour,
+                                 Shape shape, String seriesName) {
+    }
+
+    /**
+     * The case's measured points that {@code usable} accepts, by layout then allocation: the order of
+     * their series, colours and shapes in both figures that draw them.
+     */
+    private static List<MeasuredPoint> measuredPoints(ReportData.CaseData data, double budget,
+                                                      Predicate<ReportData.Row> usable) {
+        List<MeasuredPoint> points = new ArrayList<>();
+        for (int l = 0; l < LAYOUTS.length; l++) {
+            for (String allocation : MEASURED_ALLOCATIONS) {
+                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
+                if (row.isPresent() && usable.test(row.get())) {
+                    points.add(new MeasuredPoint(allocation, LAYOUTS[l][1], row.get(),
+                            budget + measuredOffset(allocation, l), LAYOUT_COLOURS[l], measuredShape(allocation),
+                            measuredSeriesName(allocation, LAYOUTS[l][1])));
+                }
+            }
+        }
+        return points;
+    }
+
     /** How the measured deployable points sit, for a description: nothing when none is drawn. */
-    private static String deployableNote(List<Shape> measuredShapes) {
-        return measuredShapes.contains(DIAMOND) ? "; a deployable point, a filled diamond, "
+    private static String deployableNote(List<MeasuredPoint> points) {
+        return points.stream().anyMatch(p -> p.shape() == DIAMOND) ? "; a deployable point, a filled diamond, "
                 + AxisFormat.label(DEPLOYABLE_OFFSET) + " further right of its layout's" : "";
     }
 
-    /** 0 to 24 bits per entry with room for the points drawn beside a budget at either end. */
-    private static void memoryRange(NumberAxis memory, ReportData.CaseData data) {
+    /** The memory axis: 0 to 24 bits per entry with room for the points drawn beside a budget at either end. */
+    private static NumberAxis memoryAxis(ReportData.CaseData data) {
+        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
+        memory.setNumberFormatOverride(new AxisFormat());
         double margin = data.hasDeployable() || data.hasCurrent() ? AXIS_MARGIN_WITH_PREDICTED : AXIS_MARGIN;
         memory.setRange(-margin, MemorySweep.MAX_BITS_PER_ENTRY + margin);
+        return memory;
+    }
+
+    /** The vertical range of every series of {@code datasets} that has any, intervals included. */
+    private static Range span(XYDataset... datasets) {
+        Range range = null;
+        for (XYDataset d : datasets) {
+            if (d.getSeriesCount() > 0) {
+                range = Range.combine(range, DatasetUtils.findRangeBounds(d, true));
+            }
+        }
+        return range;
     }
 
     /**
@@ -575,18 +582,18 @@ public final class CaseFigures {
     }
 
     /** Measured points: the layout's colour, open squares uniform and filled dots optimized, in the legend once. */
-    private static void styleMeasured(XYLineAndShapeRenderer renderer, List<Color> colours, List<Shape> shapes) {
-        for (int s = 0; s < colours.size(); s++) {
-            boolean uniformPoint = shapes.get(s).equals(SQUARE);
-            renderer.setSeriesPaint(s, colours.get(s));
-            renderer.setSeriesShape(s, shapes.get(s));
+    private static void styleMeasured(XYLineAndShapeRenderer renderer, List<MeasuredPoint> points) {
+        for (int s = 0; s < points.size(); s++) {
+            boolean uniformPoint = points.get(s).shape().equals(SQUARE);
+            renderer.setSeriesPaint(s, points.get(s).colour());
+            renderer.setSeriesShape(s, points.get(s).shape());
             renderer.setSeriesShapesFilled(s, !uniformPoint);
             renderer.setSeriesVisibleInLegend(s, !uniformPoint);
         }
     }
 
     private static Figure costChart(ReportData.CaseData data, XYSeriesCollection curves, XYSeriesCollection measured,
-                                    List<Color> measuredColours, List<Shape> measuredShapes, NumberAxis memory,
+                                    List<MeasuredPoint> measuredPoints, NumberAxis memory,
                                     ValueAxis cost, double budget, int marks,
                                     StringBuilder points, XYSeriesCollection predicted,
                                     String predictedDesc, boolean log) {
@@ -615,12 +622,12 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + (points.length() == 0 ? " No measured cost in the tables." : " Points are the measured cost at the"
                 + " budget (no interval in the tables), drawn 0.2 bits per entry apart by layout (standard left,"
-                + " RocksDB layout centre, RocksDB engine right" + deployableNote(measuredShapes) + "):" + points)
+                + " RocksDB layout centre, RocksDB engine right" + deployableNote(measuredPoints) + "):" + points)
                 + predictedDesc;
         JFreeChart chart = chart(title, plot);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
-        styleMeasured(dots, measuredColours, measuredShapes);
+        styleMeasured(dots, measuredPoints);
         stylePredicted(predictedDots, data);
         return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60 + legendRows(data) / 2,
                 marks);
