@@ -42,6 +42,17 @@ public final class ReportDocuments {
     public static final String FIGURES_FOLDER = "figures";
     public static final String PROVENANCE_FILE = "report-provenance.json";
 
+    /**
+     * How the page and figures are drawn from the tables, as a number raised whenever the same tables
+     * draw other bytes. {@code verify} redraws a published page and compares it byte for byte only when
+     * it was drawn at this revision. 1 (recorded by no {@code drawing} section) drew the uniform and
+     * optimized allocations only; 2 also draws the deployable and current allocations.
+     */
+    public static final int DRAWING_REVISION = 2;
+
+    /** The report-provenance section that records {@link #DRAWING_REVISION}. */
+    public static final String DRAWING = "drawing";
+
     private ReportDocuments() {
     }
 
@@ -131,6 +142,10 @@ public final class ReportDocuments {
                 + ToolInfo.buildProperty("jfreesvg.version"));
         figures.put("font", "DejaVu Sans 2.37 (shipped in the jar; text measured with it, not with system fonts)");
         figures.put("drawnFrom", "the text of the tables read and of sweep.csv");
+        ObjectNode drawing = root.putObject(DRAWING);
+        drawing.put("revision", DRAWING_REVISION);
+        drawing.put("verify", "redraws the page and figures and compares them byte for byte when they were drawn at"
+                + " this revision (a folder without this section: revision 1)");
         root.set("outputs", Provenance.outputs(outputs));
         return Json.write(root);
     }

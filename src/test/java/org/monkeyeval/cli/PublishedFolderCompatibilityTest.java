@@ -15,11 +15,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A table published once stays verifiable: the folder version 0.1.0 published (its 14 cases, tables,
  * provenance, confirmation and engine check, kept as a fixture) passes {@code verify} of this version,
- * which compares the columns that folder has and the provenance sections it records.
+ * which compares the columns that folder has and the provenance sections it records. A report drawn
+ * before the page showed the deployable and current allocations (drawing revision 1, kept as a
+ * fixture of two cases) passes too: its tables are compared, its page and figures are held to the
+ * hashes its provenance recorded, and they are not redrawn, since this version draws other bytes.
  */
 final class PublishedFolderCompatibilityTest {
 
     private static final Path FIXTURE = Path.of("src/test/resources/published-0.1.0");
+    private static final Path REVISION_1 = Path.of("src/test/resources/published-report-revision-1");
 
     @TempDir
     Path dir;
@@ -52,6 +56,29 @@ final class PublishedFolderCompatibilityTest {
                 "--out", dir.resolve("out").toString(), "--tolerance", "0");
         assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("uniform_fpr"), outcome.out());
+    }
+
+    @Test
+    void verify_reportDrawnAtRevision1_passesWithItsTablesComparedAndItsBytesNotRedrawn() throws IOException {
+        copyTree(REVISION_1, dir);
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("ok   rows.csv"), outcome.out());
+        assertTrue(outcome.out().contains("ok   sweep.csv"), outcome.out());
+        assertTrue(outcome.out().contains("note report.html and figures/: drawn at drawing revision 1"),
+                outcome.out());
+    }
+
+    @Test
+    void verify_reportDrawnAtRevision1WithAChangedFigure_failsOnItsRecordedHash() throws IOException {
+        copyTree(REVISION_1, dir);
+        Path figure = dir.resolve("out/figures/rocksdb-imported-bits.svg");
+        Files.writeString(figure, Files.readString(figure).replace("L0.1", "L0.9"));
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("figures/rocksdb-imported-bits.svg"), outcome.out());
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
