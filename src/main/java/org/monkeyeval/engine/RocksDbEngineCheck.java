@@ -308,7 +308,7 @@ public final class RocksDbEngineCheck {
         }
         boolean filtered = engineFilterBytes > 0;
         Setting setting = RocksDbFamily.INSTANCE.settingFor(b);
-        int probes = setting.hashes();
+        int probes = setting.probes();
         long ruleBytes = RocksDbFamily.filterBytesWithMetadata(built, setting);
         long lines = filtered
                 ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;

@@ -116,7 +116,7 @@ public final class CassandraFamily implements FilterFamily {
         }
         String knob = Setting.decimal(fpChance);
         if (fpChance >= PROBS[2][1]) {
-            return new Setting(optimalHashes(2), 2, knob); // BloomSpecification(2, optKPerBuckets[2]): K = 2, 1 bucket
+            return Setting.bloom(optimalHashes(2), 2, knob); // BloomSpecification(2, optKPerBuckets[2]): K = 2, 1 bucket
         }
         int maxK = PROBS[MAX_BUCKETS].length - 1;
         if (fpChance < PROBS[MAX_BUCKETS][maxK]) {
@@ -132,7 +132,7 @@ public final class CassandraFamily implements FilterFamily {
         while (PROBS[buckets][k - 1] <= fpChance) {
             k--;
         }
-        return new Setting(buckets, k, knob);
+        return Setting.bloom(buckets, k, knob);
     }
 
     /** Bits of the bit set: n b + 20, rounded up to 64-bit words (OpenBitSet.bits2words). */
@@ -162,7 +162,7 @@ public final class CassandraFamily implements FilterFamily {
         if (!setting.hasFilter()) {
             return 1.0;
         }
-        return StandardBloom.predictedFpr(entries, bitSetBits(entries, (int) setting.bitsPerKey()), setting.hashes());
+        return StandardBloom.predictedFpr(entries, bitSetBits(entries, (int) setting.bitsPerKey()), setting.probes());
     }
 
     @Override

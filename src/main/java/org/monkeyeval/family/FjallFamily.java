@@ -69,7 +69,7 @@ public final class FjallFamily implements FilterFamily {
         if (!setting.hasFilter()) {
             return 1.0;
         }
-        return StandardBloom.predictedFpr(entries, arrayBits(entries, (int) setting.bitsPerKey()), setting.hashes());
+        return StandardBloom.predictedFpr(entries, arrayBits(entries, (int) setting.bitsPerKey()), setting.probes());
     }
 
     @Override

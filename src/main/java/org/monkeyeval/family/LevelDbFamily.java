@@ -65,7 +65,7 @@ public final class LevelDbFamily implements FilterFamily {
         if (!setting.hasFilter()) {
             return 1.0;
         }
-        return StandardBloom.predictedFpr(entries, arrayBits(entries, (int) setting.bitsPerKey()), setting.hashes());
+        return StandardBloom.predictedFpr(entries, arrayBits(entries, (int) setting.bitsPerKey()), setting.probes());
     }
 
     /** The array plus the byte that records k. */

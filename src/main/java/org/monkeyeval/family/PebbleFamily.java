@@ -78,7 +78,7 @@ public final class PebbleFamily implements FilterFamily {
             return 1.0;
         }
         long lines = calculateNumLines(entries, (int) setting.bitsPerKey());
-        return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, setting.hashes());
+        return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, setting.probes());
     }
 
     /** (lines * 64 + 5) bytes. */

@@ -59,7 +59,7 @@ public final class RocksDbFamily implements FilterFamily {
 
     /** The setting at {@code millibits} thousandths of a bit per key, written with three decimals at most. */
     public static Setting ofMillibits(int millibits) {
-        return new Setting(millibits / 1000.0, RocksDbLocalBloom.chooseNumProbes(millibits), knob(millibits));
+        return Setting.bloom(millibits / 1000.0, RocksDbLocalBloom.chooseNumProbes(millibits), knob(millibits));
     }
 
     /** RocksDB's reading of a requested b: no filter below 0.5, else its millibits (see {@link RocksDbLocalBloom}). */
@@ -96,7 +96,7 @@ public final class RocksDbFamily implements FilterFamily {
         if (!setting.hasFilter()) {
             return 1.0;
         }
-        return cacheLocalFpRate(entries, lines(entries, setting), setting.hashes());
+        return cacheLocalFpRate(entries, lines(entries, setting), setting.probes());
     }
 
     /** RocksDB's CacheLocalFpRate for n keys in {@code lines} 512-bit lines and k probes. */

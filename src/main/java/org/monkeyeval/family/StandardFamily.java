@@ -32,7 +32,7 @@ public final class StandardFamily implements FilterFamily {
         if (!StandardBloom.hasFilter(bitsPerEntry)) {
             return Setting.none();
         }
-        return new Setting(bitsPerEntry, StandardBloom.hashesFor(bitsPerEntry), Setting.decimal(bitsPerEntry));
+        return Setting.bloom(bitsPerEntry, StandardBloom.hashesFor(bitsPerEntry), Setting.decimal(bitsPerEntry));
     }
 
     @Override
@@ -42,7 +42,7 @@ public final class StandardFamily implements FilterFamily {
             return 1.0;
         }
         return StandardBloom.predictedFpr(entries, StandardBloom.bitsFor(entries, setting.bitsPerKey()),
-                setting.hashes());
+                setting.probes());
     }
 
     @Override

@@ -16,7 +16,7 @@ final class WholeBits {
         List<Setting> all = new ArrayList<>(max + 1);
         all.add(Setting.none());
         for (int b = 1; b <= max; b++) {
-            all.add(new Setting(b, hashes.applyAsInt(b), Integer.toString(b)));
+            all.add(Setting.bloom(b, hashes.applyAsInt(b), Integer.toString(b)));
         }
         return Collections.unmodifiableList(all);
     }

@@ -201,7 +201,7 @@ public final class EngineExport {
         Setting s = r.deployable().setting(0);
         String chance = s.hasFilter() ? s.knob() : "1.0";
         out.append(String.format(Locale.ROOT, "-- Cassandra and ScyllaDB (%s buckets per element, %d hashes)%n",
-                s.hasFilter() ? Numbers.format(s.bitsPerKey()) : "no filter: 0", s.hashes()));
+                s.hasFilter() ? Numbers.format(s.bitsPerKey()) : "no filter: 0", s.probes()));
         out.append("ALTER TABLE keyspace_name.table_name WITH bloom_filter_fp_chance = ").append(chance).append(";\n");
     }
 }

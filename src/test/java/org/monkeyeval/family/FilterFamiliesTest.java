@@ -34,14 +34,14 @@ final class FilterFamiliesTest {
         StandardBloom f = StandardBloom.construct(10_000, 9.3, i -> i, 1L);
         Setting s = StandardFamily.INSTANCE.settingFor(9.3);
         assertEquals(f.bitCount(), (long) StandardFamily.INSTANCE.filterBits(10_000, s));
-        assertEquals(f.hashes(), s.hashes());
+        assertEquals(f.hashes(), s.probes());
         assertEquals(StandardBloom.predictedFpr(10_000, f.bitCount(), f.hashes()), StandardFamily.INSTANCE.fpr(10_000, s));
     }
 
     @Test
     void rocksDb_sizeIsWholeLinesPlusMetadata_andMatchesTheBuiltFilter() {
         Setting s = RocksDbFamily.INSTANCE.settingFor(10);
-        assertEquals(6, s.hashes());
+        assertEquals(6, s.probes());
         assertEquals("10", s.knob());
         // 1000 keys * 10000 millibits / 8000 = 1250 bytes -> 20 lines of 64 = 1280, + 5 metadata
         assertEquals(8.0 * 1285, RocksDbFamily.INSTANCE.filterBits(1000, s));
@@ -95,10 +95,10 @@ final class FilterFamiliesTest {
     void cassandra_specFollowsBloomCalculations() {
         Setting one = CassandraFamily.spec(0.01); // fewest buckets: 10 (0.00819 at K=7), K lowered to 5 (0.00943)
         assertEquals(10.0, one.bitsPerKey());
-        assertEquals(5, one.hashes());
+        assertEquals(5, one.probes());
         Setting trivial = CassandraFamily.spec(0.5); // K = 2 and 1 bucket (swapped arguments in Cassandra)
         assertEquals(1.0, trivial.bitsPerKey());
-        assertEquals(2, trivial.hashes());
+        assertEquals(2, trivial.probes());
         assertFalse(CassandraFamily.spec(1.0).hasFilter());
         assertThrows(IllegalArgumentException.class, () -> CassandraFamily.spec(1e-5));
         assertEquals(128, CassandraFamily.bitSetBits(10, 10)); // 120 bits -> 2 words
@@ -110,7 +110,7 @@ final class FilterFamiliesTest {
             if (s.hasFilter()) {
                 Setting again = CassandraFamily.spec(Double.parseDouble(s.knob()));
                 assertEquals(s.bitsPerKey(), again.bitsPerKey(), s.knob());
-                assertEquals(s.hashes(), again.hashes(), s.knob());
+                assertEquals(s.probes(), again.probes(), s.knob());
             }
         }
     }
