@@ -47,9 +47,10 @@ final class Coding {
     }
 
     int varint32() {
+        int start = position;
         long v = varint(5);
         if (v > 0xFFFF_FFFFL) {
-            throw new MalformedException("varint32 at " + (position - 5) + " exceeds 32 bits");
+            throw new MalformedException("varint32 at " + start + " exceeds 32 bits");
         }
         return (int) v;
     }

@@ -22,6 +22,8 @@ import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileWriter;
 
+import org.monkeyeval.engine.RocksDbNative;
+
 /**
  * Writes RocksDB block-based tables with RocksJava's {@code SstFileWriter} for tests: a chosen
  * format_version, checksum, filter (none, Bloom, Ribbon), full or partitioned, no compression.
@@ -129,8 +131,15 @@ public final class SstFixtures {
         return out;
     }
 
-    /** The options {@link #write} uses; the caller closes them. */
+    /**
+     * The options {@link #write} uses; the caller closes them. Loads RocksJava's native library first;
+     * where it cannot load, throws {@link IllegalStateException} saying why (tests should first
+     * {@code assumeTrue(RocksDbNative.available())}).
+     */
     public static Options options(Spec spec) {
+        if (!RocksDbNative.available()) {
+            throw new IllegalStateException(RocksDbNative.problem().orElse("RocksJava's native library is not loaded"));
+        }
         if (spec.filter() == FilterKind.RIBBON) {
             Properties props = new Properties();
             props.setProperty("compression", "kNoCompression");
