@@ -1,5 +1,6 @@
 package org.monkeyeval.engine.sst;
 
+import java.util.Objects;
 import java.util.Optional;
 
 import org.monkeyeval.engine.sst.Coding.MalformedException;
@@ -60,6 +61,9 @@ public record Footer(int formatVersion, ChecksumType checksumType, BlockHandle m
             throw new IllegalArgumentException("format version (" + formatVersion + ") must be in "
                     + MIN_FORMAT_VERSION + ".." + MAX_FORMAT_VERSION);
         }
+        Objects.requireNonNull(checksumType, "checksumType");
+        Objects.requireNonNull(metaindex, "metaindex");
+        Objects.requireNonNull(index, "index");
     }
 
     /** Whether block checksums carry the offset-dependent context (format_version &gt;= 6). */
