@@ -2,6 +2,8 @@ package org.monkeyeval.family;
 
 import java.util.List;
 
+import org.monkeyeval.family.rocksdb.LegacyBloom;
+import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
@@ -17,13 +19,18 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  *   bytes  = lines * 64 + 5                       1 byte of k, 4 bytes of lines         (buildFilter)
  * </pre>
  *
- * All k probes of a key fall in one 512-bit line, so the rate is costed as a blocked Bloom filter:
- * the Poisson mixture over keys per line (Putze, Sanders, Singler 2007;
- * {@link RocksDbLocalBloom#poissonMixtureFpr}). Where this departs from Pebble: Pebble derives its probes by
- * adding a rotated 32-bit hash, and its simulations (the table above {@code FilterPolicy}) report
- * somewhat higher rates than independent probes give (1.14% at 10 bits per key); the 32-bit hash
- * collisions it also mentions (about n / 2^32 per file) are left out. The settings stop at 100 bits
- * per key (Pebble accepts more; no optimum here needs them).
+ * The filter is RocksDB's legacy full Bloom filter with Pebble's probes: the same 32-bit hash, the
+ * same in-line probe progression and the same trailer ({@link LegacyBloom}, tested byte for byte
+ * against Pebble's {@code TestSmallBloomFilter}). Its rate is {@link LegacyBloomRate#fpr}: the exact
+ * rate of that probe pattern (a step with many factors of two probes few distinct bits, which puts a
+ * floor near fill / 512 under the rate), mixed over the binomial line load, plus the keys a 32-bit hash
+ * makes share a query's probes. It reproduces Pebble's simulated table (the comment above
+ * {@code FilterPolicy}) within 0.6% at 1..20 bits per key: 1.14% at 10 bits per key, where
+ * independent probes would give 0.96%, and 0.140% at 20, where they would give 0.044%. Where this
+ * departs from Pebble: a run is costed as one filter (Pebble builds one per table), and the rate
+ * assumes uniform hashes (see {@link LegacyBloomRate} for the few line counts whose arithmetic makes
+ * the real filter worse). The settings stop at 100 bits per key (Pebble accepts more; no optimum here
+ * needs them).
  */
 public final class PebbleFamily implements FilterFamily {
 
@@ -78,7 +85,7 @@ public final class PebbleFamily implements FilterFamily {
             return 1.0;
         }
         long lines = calculateNumLines(entries, (int) setting.bitsPerKey());
-        return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, setting.probes());
+        return LegacyBloomRate.fpr(entries, lines, setting.probes());
     }
 
     /** (lines * 64 + 5) bytes. */
