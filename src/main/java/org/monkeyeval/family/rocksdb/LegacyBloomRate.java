@@ -81,11 +81,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * </pre>
  * For L above 2^23 only the same-hash term is left and e(L) = 2^-32 (1 - 2^14 / L): RocksDB's term,
  * less the 2^14 / L of it that the model's 1 in L 2^18 already counted. Up to L = 2^14 (a pattern has
- * 2^14 / L hashes) e(L) is nearly 0: adding n / 2^32 there, as RocksDB does, overstates the rate
- * (by 2.8% at 20 bits per key and n = 316,137, where the filters measure what e(L) says). Where L
- * divides some da + dc 2^17 the hash's fields line up with the line and e(L) grows: L = 16383 =
- * 2^14 - 1 shares patterns 26.7 times as often as the model (a filter of 419,400 keys at 20 bits per
- * key and 6 probes measures 0.39%, predicted 0.40%, against 0.141% for its neighbours).
+ * 2^14 / L hashes) e(L) is a small part of 2^-32 (0.15 of it at L = 6175, 0.17 at 12351): adding
+ * n / 2^32 there, as RocksDB does, overstates the rate (at 20 bits per key, 13 probes and n =
+ * 316,137: 0.2675% against 0.2614% here, where filters built over four random key sets measure
+ * 0.2609% on average). Where L divides some da + dc 2^17 the hash's fields line up with the line and
+ * e(L) grows: L = 16383 = 2^14 - 1 shares patterns 26.7 times as often as the model (a filter of
+ * 419,400 keys at 20 bits per key and 6 probes measures 0.391%, predicted 0.392%, where a line count
+ * without such structure gives 0.141%).
  *
  * <p>The bit-array rate depends on n only through n / L, which tends to 512 / b; the collision term
  * is what grows with n. With e(L) = 2^-32 (1 - 2^14 / L) and L = n b / 512, n e(L) = (n - 2^23 / b)
@@ -104,10 +106,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * The line rate takes (line, start, step) as uniform and independent; beyond whole-pattern collisions
  * (counted above) the line h mod L can track the in-line bits, for a few L whose small multiples
  * fall near sums of powers of two. L = 3855 = 15 * 257 is one: at 10 bits per key a filter
- * measures 2.46% where the model says 1.39%. Sweeps of consecutive odd L (see
- * {@code LegacyBloomRateTest}) find such L rare, and the model within the measurement's noise
- * elsewhere. Structured keys (not uniform 32-bit hashes) are another departure the model does not
- * follow.
+ * measures 2.46% where the model says 1.39%; L = 1057 = 7 * 151 another (1.37% against 1.20%).
+ * Sweeps of consecutive odd L, one filter of random keys each and 1 to 2 million absent-key queries
+ * (at 10 bits per key L = 1001..1199, 3801..3919 and 6001..6399; at 20 bits per key with 6 probes
+ * L = 16301..16379, with 13 probes L = 12101..12379), found those two among 440 line counts and the
+ * model within 4 standard deviations of every other (mean measured / predicted 0.998 to 1.003).
+ * Structured keys, whose 32-bit hashes are not uniform, are another departure: db_bench's keys
+ * (8-byte big-endian counters padded with '0') measure about 3% below uniform ones at 20 bits per
+ * key.
  *
  * <p>References:
  * <ol>
