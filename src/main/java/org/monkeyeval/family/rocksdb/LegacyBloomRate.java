@@ -109,7 +109,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * measures 2.46% where the model says 1.39%; L = 1057 = 7 * 151 another (1.37% against 1.20%).
  * Sweeps of consecutive odd L, one filter of random keys each and 1 to 2 million absent-key queries
  * (at 10 bits per key L = 1001..1199, 3801..3919 and 6001..6399; at 20 bits per key with 6 probes
- * L = 16301..16379, with 13 probes L = 12101..12379), found those two among 440 line counts and the
+ * L = 16301..16379, with 13 probes L = 12101..12299), found those two among 500 line counts and the
  * model within 4 standard deviations of every other (mean measured / predicted 0.998 to 1.003).
  * Structured keys, whose 32-bit hashes are not uniform, are another departure: db_bench's keys
  * (8-byte big-endian counters padded with '0') measure about 3% below uniform ones at 20 bits per
