@@ -20,11 +20,11 @@ package org.monkeyeval.family.rocksdb;
  *   sx(b) = (uint32_t) (int8_t) b: the byte SIGN-EXTENDED to 32 bits
  * </pre>
  *
- * <p>The sign extension is deliberate and part of the file format. LevelDB's original code wrote
- * {@code h += data[2] << 16} on a {@code char}, which sign-extends where {@code char} is signed (x86
- * and most of the compilers RocksDB was forked on in 2012); RocksDB kept that behaviour on every
- * platform by casting to {@code int8_t} first ("The hash algorithm is part of the format definition,
- * so we cannot change it", util/hash.cc), and Pebble does the same ({@code uint32(int8(b[2]))} in
+ * <p>The sign extension is deliberate and part of the file format. LevelDB's original code, which
+ * RocksDB started from, wrote {@code h += data[2] << 16} on a {@code char}, which sign-extends where
+ * {@code char} is signed (as on x86); RocksDB kept that behaviour on every platform by casting to
+ * {@code int8_t} first ("The hash algorithm is part of the format definition, so we cannot change
+ * it", util/hash.cc), and Pebble does the same ({@code uint32(int8(b[2]))} in
  * cockroachdb/pebble sstable/tablefilters/bloom/bloom.go {@code hash}, commit
  * f82e3ff74d10b1f33df146eefc5661518f868542). A tail byte {@code b >= 0x80} therefore adds
  * {@code 0xFFFFFF00 | b} (shifted) instead of {@code b}. Java's {@code byte} is signed, so widening it
