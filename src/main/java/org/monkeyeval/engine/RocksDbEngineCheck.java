@@ -2,7 +2,6 @@ package org.monkeyeval.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
-import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.io.OutputFolder;
@@ -333,9 +332,9 @@ public final class RocksDbEngineCheck {
                 percentile(latency, 0.50) / 1e3, percentile(latency, 0.99) / 1e3);
     }
 
-    /** 16-byte key: the 64-bit key big-endian, then its mix, big-endian. */
+    /** 16-byte key: the 64-bit key big-endian, then its mix, big-endian ({@link KeyBytes}). */
     static byte[] keyBytes(long key) {
-        return ByteBuffer.allocate(EngineSettings.KEY_BYTES).putLong(key).putLong(Hashing.mix13(key)).array();
+        return KeyBytes.of(key);
     }
 
     private static double percentile(long[] sorted, double q) {
