@@ -184,7 +184,10 @@ public final class Xxh3 {
 
     // ---- shared by the release and the preview ----
 
-    /** {@code XXH3_avalanche} with the release's ({@link #PRIME_MX1}) or the preview's ({@link #PRIME64_3}) multiplier. */
+    /**
+     * {@code XXH3_avalanche} with the release's ({@link #PRIME_MX1}) or the preview's ({@link #PRIME64_3})
+     * multiplier.
+     */
     static long avalanche(long h, long multiplier) {
         h ^= h >>> 37;
         h *= multiplier;
@@ -196,7 +199,10 @@ public final class Xxh3 {
         return (a * b) ^ FastRange.unsignedMultiplyHigh(a, b);
     }
 
-    /** {@code XXH3_mix16B}: 16 input bytes against 16 secret bytes, the seed added to one half and taken from the other. */
+    /**
+     * {@code XXH3_mix16B}: 16 input bytes against 16 secret bytes, the seed added to one half and taken
+     * from the other.
+     */
     static long mix16B(byte[] in, int off, byte[] secret, int secretOffset, long seed) {
         return mulFold64(readLE64(in, off) ^ (readLE64(secret, secretOffset) + seed),
                 readLE64(in, off + 8) ^ (readLE64(secret, secretOffset + 8) - seed));
