@@ -17,7 +17,8 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  *     GetFastLocalBloomBuilderWithContext   optimize_filters_for_memory decides aggregate_rounding_balance
  *     XXPH3FilterBitsBuilder::AddKey        h = GetSliceHash64(key) (Xxph3.hash64); h is kept unless it
  *                                           equals the hash kept last (adjacent repetition collapses)
- *     FastLocalBloomBitsBuilder::Finish     n = hashes kept; n = 0 -&gt; an empty block (FinishAlwaysFalse)
+ *     FastLocalBloomBitsBuilder::Finish     n = hashes kept; n = 0 -&gt; an empty block (FinishAlwaysFalse;
+ *                                           in 7.8.3 FullFilterBlockBuilder::Finish does this)
  *       CalculateSpace(n)                   roundUp64(min(ceil(n millibits / 8000), 0xFFFFFFC0)) + 5
  *                                                                   RocksDbLocalBloom.filterBytes + 5
  *       GetNumProbes(n, len)                ChooseNumProbes(millibits_per_key) when
