@@ -1,7 +1,10 @@
-package org.monkeyeval.family;
+package org.monkeyeval.family.leveldb;
 
 import java.util.List;
 
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.WholeBits;
 import org.monkeyeval.filter.StandardBloom;
 
 /**
