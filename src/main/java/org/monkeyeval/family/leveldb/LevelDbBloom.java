@@ -26,8 +26,8 @@ import java.util.List;
  * here from one 32-bit hash): the k probes are an arithmetic progression mod 2^32 reduced mod m, so a
  * key whose delta is a multiple of m (or has a short period mod m) sets and tests fewer than k distinct
  * bits; on the 64-bit minimum filter, a power of two, this happens to one key in 64. Two keys with
- * the same 32-bit hash share every probe. {@link LevelDbFamily} models both; the measured effect is in
- * its class comment.
+ * the same 32-bit hash share every probe. {@link LevelDbFilterRate} measures what this does to the rate
+ * of LevelDB's small filters.
  */
 public final class LevelDbBloom implements FilterPolicy {
 

@@ -1,5 +1,7 @@
 package org.monkeyeval.family.leveldb;
 
+import java.util.Arrays;
+
 import org.monkeyeval.filter.Hashing;
 
 /**
@@ -133,7 +135,7 @@ public final class LevelDbFilterRate {
         double sum = 0.0;
         double sumOfSquares = 0.0;
         for (int f = 0; f < filters; f++) {
-            java.util.Arrays.fill(bits, 0L);
+            Arrays.fill(bits, 0L);
             for (int i = 0; i < keys; i++) {
                 int h = nextHash(state);
                 int delta = LevelDbBloom.delta(h);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -120,7 +121,7 @@ final class LevelDbFilterRateTest {
         }
         double[] weight = new double[10];
         LevelDbFilterRate.allocate(9, 1000, weight, new int[10]);
-        assertEquals(1.0, java.util.Arrays.stream(weight).sum(), 1e-15);
+        assertEquals(1.0, Arrays.stream(weight).sum(), 1e-15);
     }
 
     /**
