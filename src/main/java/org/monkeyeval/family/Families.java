@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
+import org.monkeyeval.family.leveldb.LevelDbFamily;
 
 /**
  * Every filter family by its name: the one list the command line, {@code confirm}'s layouts and the
