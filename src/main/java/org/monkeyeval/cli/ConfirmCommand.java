@@ -59,7 +59,10 @@ final class ConfirmCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--layout", split = ",", defaultValue = "standard,rocksdb", paramLabel = "L",
-            description = "Filter layouts: standard, rocksdb (default: ${DEFAULT-VALUE}).")
+            description = "Filters to build, comma-separated: standard and rocksdb (built with the project's"
+                + " pinned hash, predicted exactly), or any family whose real filter is built here, by its"
+                + " family name (e.g. xor8; the error for an unknown name lists them all)"
+                + " (default: ${DEFAULT-VALUE}).")
     private List<String> layouts;
 
     @Option(names = "--precision", paramLabel = "REL",

@@ -13,10 +13,28 @@ public interface FilterFamily {
     String name();
 
     /**
+     * Where the family's rules come from: the engine's source files (and the commit read) or the paper,
+     * and where the family departs from them or is unverified.
+     */
+    default String source() {
+        return "";
+    }
+
+    /**
      * Every setting the engine's configuration can express, the no-filter setting first, then in
      * increasing bits per key; empty for a continuous family (ideal, standard).
      */
     List<Setting> settings();
+
+    /**
+     * The most bits per key this family answers for: by default the last of its {@link #settings()}
+     * (where the engine's knob, or the settings listed here, stop), 1000 for a continuous family. A
+     * family whose widest setting serves every larger request says so by overriding this.
+     */
+    default double maxBitsPerKey() {
+        List<Setting> all = settings();
+        return all.isEmpty() ? 1000.0 : all.get(all.size() - 1).bitsPerKey();
+    }
 
     /** The setting the engine uses when asked for {@code bitsPerEntry} bits per entry. */
     Setting settingFor(double bitsPerEntry);

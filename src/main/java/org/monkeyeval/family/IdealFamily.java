@@ -40,7 +40,7 @@ public final class IdealFamily implements FilterFamily {
 
     @Override
     public Setting settingFor(double bitsPerEntry) {
-        return bitsPerEntry == 0.0 ? Setting.none() : new Setting(bitsPerEntry, Setting.decimal(bitsPerEntry), java.util.List.of());
+        return bitsPerEntry == 0.0 ? Setting.none() : new Setting(bitsPerEntry, Setting.decimal(bitsPerEntry), List.of());
     }
 
     /** e^(-c b); 1 without a filter. */

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
@@ -81,7 +82,7 @@ final class FilterFamiliesTest {
         assertEquals(30, LevelDbFamily.hashes(50)); // 34.5 -> 30
         assertEquals(64, LevelDbFamily.arrayBits(5, 10));
         assertEquals(72, LevelDbFamily.arrayBits(7, 10));
-        assertEquals(72 + 8.0, LevelDbFamily.INSTANCE.filterBits(7, LevelDbFamily.INSTANCE.settingFor(10)));
+        assertEquals(72 + 8.0, LevelDbFamily.wholeRun().filterBits(7, LevelDbFamily.wholeRun().settingFor(10)));
     }
 
     @Test

@@ -63,6 +63,14 @@ public final class RocksDbLegacyFamily implements FilterFamily {
     }
 
     @Override
+    public String source() {
+        return "facebook/rocksdb 1dfa7297933df05237ac11376d6cb69d32591b1d table/block_based/filter_policy.cc"
+                + " LegacyBloomBitsBuilder, util/bloom_impl.h LegacyLocalityBloomImpl; bytes checked against"
+                + " RocksJava 10.10.1.1 format_version 4 tables; rate from the real probe pattern"
+                + " (LegacyBloomRate), exact up to 16 probes, extrapolated above";
+    }
+
+    @Override
     public List<Setting> settings() {
         return settings;
     }

@@ -1,0 +1,262 @@
+package org.monkeyeval.family.fastfilter;
+
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+
+import org.fastfilter.utils.Hash;
+import org.fastfilter.xor.Xor16;
+import org.fastfilter.xor.Xor8;
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RealFilter;
+import org.monkeyeval.family.RealFilterFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.filter.Filter;
+
+/**
+ * A static-set fingerprint filter of one fingerprint width: xor (three hashes, 1.23 n + 3 slots) or
+ * binary fuse (three hashes into consecutive segments, about 1.125 n slots for large n).
+ *
+ * <pre>
+ *   xor (FastFilter 1.0.2, org.fastfilter.xor.Xor8 / Xor16, getArrayLength):
+ *     slots = 3 + floor(123 n / 100)                                   (integer arithmetic)
+ *   binary fuse, arity 3 (FastFilter 1.0.5, org.fastfilter.xor.XorBinaryFuse8.construct;
+ *   Graf and Lemire 2022, section 4; n &lt;= 1 as in FastFilter/xor_singleheader binaryfusefilter.h):
+ *     segmentLength = min(2^18, 2^floor(ln n / ln 3.33 + 2.11))       (4 for n &lt;= 1)
+ *     sizeFactor    = max(1.125, 0.875 + 0.25 ln(10^6) / ln n)
+ *     capacity      = floor(n sizeFactor)                              (0 for n &lt;= 1)
+ *     segmentCount  = ceil(capacity / segmentLength) - 2; arrayLength = (segmentCount + 2) segmentLength
+ *     segmentCount  = ceil(arrayLength / segmentLength), then 1 if &lt;= 2, else minus 2
+ *     slots         = (segmentCount + 2) segmentLength
+ *   bits = slots * w
+ *   p    = 2^-w              binary fuse, as analysed (Graf and Lemire 2022): costed only
+ *   p    = 2^-w * excess(n)  xor, the rate FastFilter 1.0.2's filter measures (below)
+ * </pre>
+ *
+ * <p>Where FastFilter 1.0.2's xor filters depart from 2^-w. The analysis (Graf and Lemire 2020,
+ * section 3) takes a key's fingerprint independent of its three slots. In the library the fingerprint
+ * is the hash's low w bits, and slot 1 is {@code reduce((int) rotateLeft(hash, 21), blockLength)},
+ * whose 32-bit argument carries those same low bits at its top: the fingerprint and the second slot are
+ * not independent. Measured ({@code org.monkeyeval.bench.XorRateSimulation}, random 64-bit keys, 16 to
+ * 1000 filters per size, 4*10^5 (xor8) and 2*10^6 (xor16) absent queries each), the mean rate over
+ * 2^-w and the filter-to-filter standard deviation of that ratio, queries' own noise removed:
+ *
+ * <pre>
+ *   n        10     30     100    300    1000   3000   10^4   10^5   10^6
+ *   xor8     1.015  1.030  1.130  1.211  1.229  1.239  1.199  1.160  1.133   mean
+ *            0.039  0.045  0.146  0.229  0.234  0.249  0.187  0.208  0.212   sd between filters
+ *   xor16    2.216  2.944  3.077  2.043  1.322  1.265  1.203  1.081  0.999   mean
+ *            0.732  1.279  1.552  1.057  0.072  0.115  0.0    0.133  0.106   sd between filters
+ * </pre>
+ *
+ * {@link #fpr} is 2^-w times the mean, interpolated linearly in log10 n and held at the ends;
+ * {@link #rateSpread} gives the standard deviation between filters the same way, which {@code confirm}
+ * adds to the queries' binomial variance. The table is a measurement of the library, not a model of
+ * it: the test beside this class rebuilds filters and checks it.
+  *
+ * The one setting is the fingerprint width; {@link #settingFor} takes it when the bits per entry
+ * asked for reach the family's asymptotic bits per key (1.23 w for xor, 1.125 w for binary fuse) and
+ * gives no filter below. The real filter of xor8 and xor16 is the library's, built with its seed
+ * drawn from {@link Hash#setSeed} under a lock (the library draws seeds from one static
+ * {@code Random}), so a build is a function of the seed passed in.
+ */
+public final class StaticSetFamily implements RealFilterFamily {
+
+    /** xor filter, 8-bit fingerprints (FastFilter Xor8). */
+    public static final StaticSetFamily XOR8 = new StaticSetFamily("xor8", Kind.XOR, 8);
+    /** xor filter, 16-bit fingerprints (FastFilter Xor16). */
+    public static final StaticSetFamily XOR16 = new StaticSetFamily("xor16", Kind.XOR, 16);
+    /** binary fuse filter, 8-bit fingerprints (FastFilter 1.0.4+ XorBinaryFuse8; costed only). */
+    public static final StaticSetFamily BINARY_FUSE8 = new StaticSetFamily("binary-fuse8", Kind.BINARY_FUSE, 8);
+    /** binary fuse filter, 16-bit fingerprints (FastFilter 1.0.4+ XorBinaryFuse16; costed only). */
+    public static final StaticSetFamily BINARY_FUSE16 = new StaticSetFamily("binary-fuse16", Kind.BINARY_FUSE, 16);
+
+    /** Name of the setting's parameter: bits per fingerprint. */
+    public static final String FINGERPRINT_BITS = "fingerprintBits";
+
+    /** Hashes (slots) per key of both kinds. */
+    public static final int ARITY = 3;
+
+    /** Largest key count the library's int-indexed arrays take: 3 + 1.23 n slots must fit an int. */
+    public static final long MAX_ENTRIES = (Integer.MAX_VALUE - ARITY) / 123L * 100L;
+
+    private static final Object LIBRARY_SEED_LOCK = new Object();
+
+    /** log10 n of the measured sizes (see the class comment). */
+    private static final double[] MEASURED_LOG10_N = {1, Math.log10(30), 2, Math.log10(300), 3, Math.log10(3000), 4, 5, 6};
+    private static final double[] XOR8_EXCESS = {1.015, 1.030, 1.130, 1.211, 1.229, 1.239, 1.199, 1.160, 1.133};
+    private static final double[] XOR8_SPREAD = {0.039, 0.045, 0.146, 0.229, 0.234, 0.249, 0.187, 0.208, 0.212};
+    private static final double[] XOR16_EXCESS = {2.216, 2.944, 3.077, 2.043, 1.322, 1.265, 1.203, 1.081, 0.999};
+    private static final double[] XOR16_SPREAD = {0.732, 1.279, 1.552, 1.057, 0.072, 0.115, 0.0, 0.133, 0.106};
+
+    private enum Kind { XOR, BINARY_FUSE }
+
+    private final String name;
+    private final Kind kind;
+    private final int fingerprintBits;
+    private final Setting setting;
+
+    private StaticSetFamily(String name, Kind kind, int fingerprintBits) {
+        this.name = name;
+        this.kind = kind;
+        this.fingerprintBits = fingerprintBits;
+        double asymptotic = (kind == Kind.XOR ? 1.23 : 1.125) * fingerprintBits;
+        this.setting = new Setting(asymptotic, Integer.toString(fingerprintBits),
+                List.of(new Setting.Parameter(FINGERPRINT_BITS, fingerprintBits)));
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String source() {
+        return kind == Kind.XOR
+                ? "FastFilter 1.0.2 org.fastfilter.xor." + (fingerprintBits == 8 ? "Xor8" : "Xor16")
+                        + " (Graf and Lemire, Xor Filters, ACM JEA 25, 2020); no listed engine builds it"
+                : "FastFilter 1.0.5 org.fastfilter.xor.XorBinaryFuse" + fingerprintBits
+                        + " sizing (Graf and Lemire, Binary Fuse Filters, ACM JEA 27, 2022); not in FastFilter"
+                        + " 1.0.2, so costed, not built; no listed engine builds it";
+    }
+
+    /** none, then the one fingerprint width. */
+    @Override
+    public List<Setting> settings() {
+        return List.of(Setting.none(), setting);
+    }
+
+    /** The fingerprint width when {@code bitsPerEntry} reaches its asymptotic bits per key, else none. */
+    @Override
+    public Setting settingFor(double bitsPerEntry) {
+        return bitsPerEntry >= setting.bitsPerKey() ? setting : Setting.none();
+    }
+
+    /** Every request at or above the asymptotic bits per key gets the one width. */
+    @Override
+    public double maxBitsPerKey() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** 2^-w (binary fuse) or 2^-w times the library's measured excess (xor); 1 without a filter. */
+    @Override
+    public double fpr(long entries, Setting s) {
+        FilterFamily.checkEntries(entries);
+        if (!s.hasFilter()) {
+            return 1.0;
+        }
+        double ideal = Math.scalb(1.0, -fingerprintBits);
+        if (kind == Kind.BINARY_FUSE) {
+            return ideal;
+        }
+        return ideal * interpolate(fingerprintBits == 8 ? XOR8_EXCESS : XOR16_EXCESS, entries);
+    }
+
+    /**
+     * Standard deviation of the rate between filters built over different keys or seeds, as measured
+     * for the library's xor filters (the class comment); 0 for binary fuse and without a filter.
+     */
+    public double rateSpread(long entries, Setting s) {
+        FilterFamily.checkEntries(entries);
+        if (!s.hasFilter() || kind == Kind.BINARY_FUSE) {
+            return 0.0;
+        }
+        return Math.scalb(interpolate(fingerprintBits == 8 ? XOR8_SPREAD : XOR16_SPREAD, entries), -fingerprintBits);
+    }
+
+    /** The table at log10 n, linear between measured sizes, held at the ends. */
+    private static double interpolate(double[] table, long entries) {
+        double x = Math.log10(entries);
+        if (x <= MEASURED_LOG10_N[0]) {
+            return table[0];
+        }
+        for (int i = 1; i < MEASURED_LOG10_N.length; i++) {
+            if (x <= MEASURED_LOG10_N[i]) {
+                double t = (x - MEASURED_LOG10_N[i - 1]) / (MEASURED_LOG10_N[i] - MEASURED_LOG10_N[i - 1]);
+                return table[i - 1] + t * (table[i] - table[i - 1]);
+            }
+        }
+        return table[table.length - 1];
+    }
+
+    @Override
+    public double filterBits(long entries, Setting s) {
+        FilterFamily.checkEntries(entries);
+        return s.hasFilter() ? (double) slots(entries) * fingerprintBits : 0.0;
+    }
+
+    /** Fingerprint slots of the filter over {@code entries} keys. */
+    public long slots(long entries) {
+        return kind == Kind.XOR ? xorSlots(entries) : binaryFuseSlots(entries);
+    }
+
+    /** Xor8/Xor16 getArrayLength: 3 + floor(123 n / 100). */
+    public static long xorSlots(long entries) {
+        return ARITY + 123L * entries / 100;
+    }
+
+    /** XorBinaryFuse8/16 (arity 3): the array length construct allocates, see the class comment. */
+    public static long binaryFuseSlots(long entries) {
+        long segmentLength = entries <= 1 ? 4
+                : Math.min(1L << 18, 1L << (int) Math.floor(Math.log(entries) / Math.log(3.33) + 2.11));
+        long capacity = entries <= 1 ? 0
+                : (long) (entries * Math.max(1.125, 0.875 + 0.25 * Math.log(1_000_000) / Math.log(entries)));
+        long segmentCount = (capacity + segmentLength - 1) / segmentLength - (ARITY - 1);
+        long arrayLength = (segmentCount + ARITY - 1) * segmentLength;
+        segmentCount = (arrayLength + segmentLength - 1) / segmentLength;
+        segmentCount = segmentCount <= ARITY - 1 ? 1 : segmentCount - (ARITY - 1);
+        return (segmentCount + ARITY - 1) * segmentLength;
+    }
+
+    /** True for xor8 and xor16, which FastFilter 1.0.2 builds; binary fuse is costed only. */
+    @Override
+    public boolean buildable() {
+        return kind == Kind.XOR;
+    }
+
+    /**
+     * Builds the library's filter over {@code keyOfIndex(0 .. entries-1)}, which must be distinct (the
+     * library's peeling never ends on duplicates). Its one random draw, the hash seed, follows from
+     * {@code seed}.
+     */
+    @Override
+    public RealFilter build(long entries, Setting s, LongUnaryOperator keyOfIndex, long seed) {
+        FilterFamily.checkEntries(entries);
+        if (!buildable()) {
+            throw new UnsupportedOperationException(name + " is not in FastFilter 1.0.2: costed, not built");
+        }
+        if (!s.hasFilter()) {
+            return RealFilter.none();
+        }
+        if (entries > MAX_ENTRIES) {
+            throw new IllegalArgumentException("entries (" + entries + ") above the library's " + MAX_ENTRIES);
+        }
+        long[] keys = new long[(int) entries];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = keyOfIndex.applyAsLong(i);
+        }
+        org.fastfilter.Filter built;
+        synchronized (LIBRARY_SEED_LOCK) {
+            Hash.setSeed(seed);
+            built = fingerprintBits == 8 ? Xor8.construct(keys) : Xor16.construct(keys);
+        }
+        long bits = built.getBitCount();
+        Filter filter = new Filter() {
+            @Override
+            public boolean mayContain(long key) {
+                return built.mayContain(key);
+            }
+
+            @Override
+            public long bitCount() {
+                return bits;
+            }
+
+            @Override
+            public int hashes() {
+                return ARITY;
+            }
+        };
+        double spread = rateSpread(entries, s);
+        return new RealFilter(filter, bits, fpr(entries, s), spread * spread);
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * Static-set filters: xor filters (Graf and Lemire 2020) and binary fuse filters (Graf and Lemire
+ * 2022), as FastFilter's Java library builds them. A fingerprint filter of w bits answers an absent
+ * key with probability 2^-w whatever the set's size, so its one setting is its fingerprint width; its
+ * size is the library's array length times w.
+ *
+ * <p>No engine this tool exports to builds these filters today (RocksDB, Pebble, LevelDB and Cassandra
+ * build Bloom or Ribbon filters); they stand here as the static-set reference an SST's immutable key set
+ * could use. xor8 and xor16 are built and measured with {@code io.github.fastfilter:fastfilter} 1.0.2,
+ * the release Maven Central serves; binary fuse filters are not in that release (they arrived in
+ * FastFilter 1.0.4, which is not on Maven Central), so {@code binary-fuse8} and {@code binary-fuse16}
+ * are costed from the library's sizing rules and cannot be confirmed.
+ */
+package org.monkeyeval.family.fastfilter;
