@@ -1,9 +1,11 @@
 package org.monkeyeval.family;
 
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
 import org.monkeyeval.family.rocksdb.LegacyBloom;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
+import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
@@ -32,7 +34,7 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  * the real filter worse). The settings stop at 100 bits per key (Pebble accepts more; no optimum here
  * needs them).
  */
-public final class PebbleFamily implements FilterFamily {
+public final class PebbleFamily implements RealFilterFamily {
 
     /** Highest bits per key offered. */
     public static final int MAX_BITS_PER_KEY = 100;
@@ -97,5 +99,22 @@ public final class PebbleFamily implements FilterFamily {
         }
         long lines = calculateNumLines(entries, (int) setting.bitsPerKey());
         return 8.0 * (lines * RocksDbLocalBloom.CACHE_LINE_BYTES + RocksDbLocalBloom.METADATA_BYTES);
+    }
+
+    /**
+     * Pebble's filter over the keys' {@link org.monkeyeval.filter.KeyBytes}: RocksDB's legacy block
+     * ({@link LegacyBloom}: the same 32-bit hash, probe derivation, odd line count and 5-byte trailer) with
+     * Pebble's probe count; the seed is not used.
+     */
+    @Override
+    public RealFilter build(long entries, Setting setting, LongUnaryOperator keyOfIndex, long seed) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return RealFilter.none();
+        }
+        int bits = (int) setting.bitsPerKey();
+        LegacyBloom.Builder builder = LegacyBloom.builder(bits, calculateProbes(bits));
+        ByteKeyFilter.forEachKey(entries, keyOfIndex, builder::add);
+        return RocksDbLegacyFamily.realFilter(builder.finish(), fpr(entries, setting), entries);
     }
 }

@@ -3,10 +3,15 @@ package org.monkeyeval.family.rocksdb;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
+import org.monkeyeval.family.ByteKeyFilter;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RealFilter;
+import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
@@ -35,7 +40,7 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  * (entries, whole bits) asked is kept, so a sweep over the 99,001 settings computes each distinct
  * filter once.
  */
-public final class RocksDbLegacyFamily implements FilterFamily {
+public final class RocksDbLegacyFamily implements RealFilterFamily {
 
     /** The family; created after the constants it reads. */
     public static final RocksDbLegacyFamily INSTANCE = new RocksDbLegacyFamily();
@@ -127,5 +132,32 @@ public final class RocksDbLegacyFamily implements FilterFamily {
             return 0.0;
         }
         return 8.0 * LegacyBloom.filterBytes(entries, wholeBitsPerKey(setting));
+    }
+
+    /**
+     * RocksDB's legacy filter over the keys' {@link org.monkeyeval.filter.KeyBytes}, bit for bit the block
+     * RocksDB writes for them ({@link LegacyBloom}); the seed is not used (the hash is RocksDB's).
+     */
+    @Override
+    public RealFilter build(long entries, Setting setting, LongUnaryOperator keyOfIndex, long seed) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return RealFilter.none();
+        }
+        int whole = wholeBitsPerKey(setting);
+        LegacyBloom.Builder builder = LegacyBloom.builder(whole);
+        ByteKeyFilter.forEachKey(entries, keyOfIndex, builder::add);
+        return realFilter(builder.finish(), fpr(entries, setting), entries);
+    }
+
+    /**
+     * A built legacy block as a real filter, with the line-load variance of a blocked filter of its lines
+     * and probes as its filter-to-filter spread (Pebble's filter is built the same way).
+     */
+    public static RealFilter realFilter(byte[] block, double predicted, long entries) {
+        LegacyBloom reader = LegacyBloom.read(block);
+        long bits = 8L * block.length;
+        double variance = Predictions.cacheLocal(entries, reader.numLines(), reader.numProbes()).variance();
+        return new RealFilter(new ByteKeyFilter(reader::mayContain, bits, reader.numProbes()), bits, predicted, variance);
     }
 }
