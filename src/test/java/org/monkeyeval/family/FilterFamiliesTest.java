@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
 

@@ -1,9 +1,11 @@
-package org.monkeyeval.family;
+package org.monkeyeval.family.cassandra;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.StandardBloom;
 
 /**
