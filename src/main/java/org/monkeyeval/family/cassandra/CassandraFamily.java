@@ -30,8 +30,8 @@ import org.monkeyeval.family.Setting;
  * the standard estimate holds within 4 sigma for every setting at n = 10^4 and 10^6 (CassandraFprTest),
  * but not for small runs: double hashing sometimes puts several probes of a key on one bit, and at
  * n = 100, 20 buckets (m = 2048) the rate is 4.8 times f^K. The distinct-probes model follows the
- * measured rate there within 3 to 8 % (it drops terms of order n / m^2) and changes the rate at
- * n = 10^4 by at most 1.5 %.
+ * measured rate there within 3 to 8 % (it drops terms of order n / m^2), within a factor 2 for runs of
+ * 1 to 10 keys (where f^K is off by up to 10^6), and changes the rate at n = 10^4 by at most 1.5 %.
  *
  * The reachable settings are no filter, (1 bucket, K = 2), and b = 3..20 buckets with their optimal K
  * (asked for with fp_chance = probs[b][optK(b)], the value written as the knob). ScyllaDB's

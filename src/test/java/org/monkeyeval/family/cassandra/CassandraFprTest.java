@@ -79,7 +79,8 @@ final class CassandraFprTest {
             for (int i = 0; i < stored.length; i += 2) {
                 filter.addHash(stored[i], stored[i + 1]);
             }
-            for (int i = 0; i < stored.length; i += 2) {
+            int stride = 2 * (int) Math.max(1, n / 10_000); // no false negative: every key up to 10^4, a sample above
+            for (int i = 0; i < stored.length; i += stride) {
                 assertTrue(filter.mayContainHash(stored[i], stored[i + 1]), "stored key " + i / 2 + " rejected");
             }
             long falsePositives = 0;
