@@ -8,8 +8,8 @@ import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 
 /**
- * Cassandra's (and ScyllaDB's) per-table {@code bloom_filter_fp_chance}. From apache/cassandra
- * {@code src/java/org/apache/cassandra/utils/BloomCalculations.java} (the table {@code probs} and
+ * Cassandra's (and ScyllaDB's) per-table {@code bloom_filter_fp_chance}. From apache/cassandra, tag
+ * {@code cassandra-5.0.4}, {@code src/java/org/apache/cassandra/utils/BloomCalculations.java} (the table {@code probs} and
  * {@code computeBloomSpec(maxBucketsPerElement, maxFalsePosProb)}), {@code FilterFactory.java}
  * ({@code getFilter}, {@code createFilter}) and {@code obs/OffHeapBitSet.java}:
  *
@@ -26,17 +26,17 @@ import org.monkeyeval.family.Setting;
  *               CassandraDistinctProbes); the standard estimate f^K is the case D = K
  * </pre>
  *
- * Measured on the real filter ({@link CassandraBloom}, checked bit for bit against cassandra-all 5.0.4),
+ * <p>Measured on the real filter ({@link CassandraBloom}, checked bit for bit against cassandra-all 5.0.4),
  * the standard estimate holds within 4 sigma for every setting at n = 10^4 and 10^6 (CassandraFprTest),
  * but not for small runs: double hashing sometimes puts several probes of a key on one bit, and at
  * n = 100, 20 buckets (m = 2048) the rate is 4.8 times f^K. The distinct-probes model follows the
  * measured rate there within 3 to 8 % (it drops terms of order n / m^2), within a factor 2 for runs of
  * 1 to 10 keys (where f^K is off by up to 10^6), and changes the rate at n = 10^4 by at most 1.5 %.
  *
- * The reachable settings are no filter, (1 bucket, K = 2), and b = 3..20 buckets with their optimal K
+ * <p>The reachable settings are no filter, (1 bucket, K = 2), and b = 3..20 buckets with their optimal K
  * (asked for with fp_chance = probs[b][optK(b)], the value written as the knob). ScyllaDB's
  * {@code utils/bloom_calculations.cc} is a port of the same table and rules (not checked line by line
- * here). Cassandra also lowers the buckets for more than ~4.6e17 entries; not modelled.
+ * here, nor its probes, which the rate model takes to be Cassandra's). Cassandra also lowers the buckets for more than ~4.6e17 entries; not modelled.
  */
 public final class CassandraFamily implements FilterFamily {
 
