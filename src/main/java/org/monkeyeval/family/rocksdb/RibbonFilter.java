@@ -138,6 +138,54 @@ public final class RibbonFilter implements Filter {
     }
 
     /**
+     * The 64-bit hashes RocksDB's builder keeps for {@code keys} added in this order
+     * ({@code XXPH3FilterBitsBuilder::AddKey}): {@link Xxph3#hash64(byte[])} of each key, a hash equal to
+     * the one kept before it dropped (adjacent repeats of a key, as a table's versions of one user key are).
+     */
+    public static long[] keyHashes(Iterable<byte[]> keys) {
+        if (keys == null) {
+            throw new IllegalArgumentException("keys must not be null");
+        }
+        long[] out = new long[16];
+        int count = 0;
+        for (byte[] key : keys) {
+            long h = Xxph3.hash64(key);
+            if (count > 0 && out[count - 1] == h) {
+                continue;
+            }
+            if (count == out.length) {
+                out = Arrays.copyOf(out, 2 * count);
+            }
+            out[count++] = h;
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    /**
+     * The filter block RocksDB's Ribbon policy writes for {@code keys} added in this order, with
+     * optimize_filters_for_memory false ({@code Standard128RibbonBitsBuilder::Finish}): no bytes for no
+     * keys; the fast local Bloom block ({@link FastLocalBloomBuilder}) where the rules fall back to
+     * Bloom, or where no seed solves; else the Ribbon block.
+     */
+    public static byte[] filterBlock(java.util.List<byte[]> keys, Ribbon rules) {
+        if (rules == null) {
+            throw new IllegalArgumentException("rules must not be null");
+        }
+        long[] hashes = keyHashes(keys);
+        if (hashes.length == 0) {
+            return new byte[0];
+        }
+        if (!rules.usesBloom(hashes.length, (int) (hashes[0] >>> 32))) {
+            try {
+                return construct(hashes, rules).toBytes();
+            } catch (IllegalStateException noSeedSolves) {
+                // Standard128RibbonBitsBuilder::Finish: "Too many re-seeds", then the Bloom fallback
+            }
+        }
+        return FastLocalBloomBuilder.build(keys, rules.bitsPerKey());
+    }
+
+    /**
      * Reads a filter block RocksDB wrote (marker -2), as {@code BuiltinFilterPolicy::GetRibbonBitsReader}
      * does: the seed and block count from the trailer, the layout from the block count and the data bytes.
      *
@@ -259,6 +307,11 @@ public final class RibbonFilter implements Filter {
         }
         long mask = (1L << columns) - 1;
         return ((found ^ expected) & mask) == 0;
+    }
+
+    /** {@link #mayContain(long)} of the key's RocksDB hash, {@link Xxph3#hash64(byte[])}. */
+    public boolean mayContainKey(byte[] key) {
+        return mayContain(Xxph3.hash64(key));
     }
 
     /** Data bits (the 5 metadata bytes are not counted). */
