@@ -81,6 +81,9 @@ public final class RibbonFilter implements Filter {
 
     private static final int LONGS_PER_SEGMENT = 2;
 
+    /** Result bits a query reads before its first branch (see mayContain). */
+    private static final int FIRST_COLUMNS = 3;
+
     private final long entries;
     private final Ribbon.Layout layout;
     private final int ordinalSeed;
@@ -266,46 +269,81 @@ public final class RibbonFilter implements Filter {
     // ---- the filter ----
 
     /**
-     * True unless the key with this 64-bit hash was certainly not added. No allocation, no branch on
-     * the data: the row is shifted into a left part (against block b) and a right part (against block
-     * b + 1) with masks, a start at bit 0 of a block getting an all-zero right part (the zero padding
-     * after the last segment keeps those reads inside the array).
+     * True unless the key with this 64-bit hash was certainly not added. No allocation.
+     *
+     * <p>How the row meets the data: the 128-bit window at bit k of the 256 bits of blocks b and b + 1
+     * of a column lies in three consecutive 64-bit words of those four: words 0, 1, 2 (low and high of
+     * block b, low of b + 1) for k &lt; 64, words 1, 2, 3 from k = 64 on; in each, the row sits shifted
+     * left by t = k % 64 ({@code c0, c1, c2}, the row's 192-bit shift by t). So a column is three loads,
+     * three ANDs and a popcount. The first three result bits are read without a branch and tested at
+     * once; only when all three match (1 in 8 absent keys) does the query go on to the others
+     * ({@link #laterColumnsMatch}), so for absent keys the branch is predictable and the later
+     * segments are seldom read. A start at bit 0 of the last block reads the zero padding after the
+     * data with a zero coefficient word.
      */
     @Override
     public boolean mayContain(long keyHash) {
         long h = (keyHash ^ rawSeed) * REHASH_FACTOR;
-        long start = FastRange.unsignedMultiplyHigh(h, numStarts);
+        // FastRange64: numStarts < 2^31 is non-negative, so only h's sign needs the unsigned correction
+        long start = Math.multiplyHigh(h, numStarts) + ((h >> 63) & numStarts);
         long a = h * COEFF_AND_RESULT_FACTOR;
         long lo = (a ^ COEFF_XOR_64) | 1L;
-        long hi = a;
         int expected = (int) Long.reverseBytes(a);
 
         int block = (int) (start >>> 7);
         int k = (int) start & 127;
-        int lower = (block - upperStartBlock) >>> 31; // 1 in a block with one result bit fewer
+        int below = block - upperStartBlock;
+        int lower = below >>> 31; // 1 in a block with one result bit fewer
         int columns = upperColumns - lower;
-        int base = (block * upperColumns - Math.min(block, upperStartBlock)) * LONGS_PER_SEGMENT;
-
+        int base = (block * upperColumns - upperStartBlock - (below & (below >> 31))) * LONGS_PER_SEGMENT;
+        int d = k >>> 6;
         int t = k & 63;
-        long wide = -(long) (k >>> 6); // all ones when k >= 64
-        long loOut = (lo >>> 1) >>> (63 - t); // lo >>> (64 - t), 0 for t = 0
-        long hiOut = (hi >>> 1) >>> (63 - t);
-        long loShifted = lo << t;
-        long leftLo = loShifted & ~wide;
-        long leftHi = (((hi << t) | loOut) & ~wide) | (loShifted & wide);
-        long rightLo = (hiOut & ~wide) | ((loOut | (hi << t)) & wide);
-        long rightHi = hiOut & wide;
-
+        long c0 = lo << t;
+        long c1 = (a << t) | ((lo >>> 1) >>> (63 - t)); // (lo >>> (64 - t)), 0 for t = 0
+        long c2 = (a >>> 1) >>> (63 - t);
+        int stride = LONGS_PER_SEGMENT * columns;
+        int p0 = base + d;
+        int p1 = base + 1 + (-d & (stride - 1));
+        int p2 = base + stride + d;
+        if (upperColumns <= FIRST_COLUMNS) {
+            return columnsMatch(p0, p1, p2, c0, c1, c2, expected, 0, columns);
+        }
         long[] s = segments;
-        int next = base + columns * LONGS_PER_SEGMENT;
+        long x0 = (s[p0] & c0) ^ (s[p1] & c1) ^ (s[p2] & c2);
+        long x1 = (s[p0 + 2] & c0) ^ (s[p1 + 2] & c1) ^ (s[p2 + 2] & c2);
+        long x2 = (s[p0 + 4] & c0) ^ (s[p1 + 4] & c1) ^ (s[p2 + 4] & c2);
+        int first = (Long.bitCount(x0) & 1) | (Long.bitCount(x1) & 1) << 1 | (Long.bitCount(x2) & 1) << 2;
+        return ((first ^ expected) & 7) == 0 && laterColumnsMatch(p0, p1, p2, c0, c1, c2, expected, columns);
+    }
+
+    /**
+     * Result bits 3 .. columns - 1 of a key whose first three matched. The loop runs to upperColumns
+     * in every block (a constant count, so its exit is predicted) and masks off the bit a lower block
+     * does not have; that extra read stays inside the data or its padding.
+     */
+    private boolean laterColumnsMatch(int p0, int p1, int p2, long c0, long c1, long c2, int expected, int columns) {
+        long[] s = segments;
         int found = 0;
-        for (int j = 0; j < columns; j++) {
-            int w = j * LONGS_PER_SEGMENT;
-            long x = (s[base + w] & leftLo) ^ (s[base + w + 1] & leftHi)
-                    ^ (s[next + w] & rightLo) ^ (s[next + w + 1] & rightHi);
+        for (int j = FIRST_COLUMNS; j < upperColumns; j++) {
+            int w = LONGS_PER_SEGMENT * j;
+            long x = (s[p0 + w] & c0) ^ (s[p1 + w] & c1) ^ (s[p2 + w] & c2);
             found |= (Long.bitCount(x) & 1) << j;
         }
-        long mask = (1L << columns) - 1;
+        long mask = (1L << columns) - (1L << FIRST_COLUMNS);
+        return ((found ^ expected) & mask) == 0;
+    }
+
+    /** Result bits {@code from .. columns - 1}, for filters of at most three upper result bits. */
+    private boolean columnsMatch(int p0, int p1, int p2, long c0, long c1, long c2, int expected, int from,
+            int columns) {
+        long[] s = segments;
+        int found = 0;
+        for (int j = from; j < columns; j++) {
+            int w = LONGS_PER_SEGMENT * j;
+            long x = (s[p0 + w] & c0) ^ (s[p1 + w] & c1) ^ (s[p2 + w] & c2);
+            found |= (Long.bitCount(x) & 1) << j;
+        }
+        long mask = (1L << columns) - (1L << from);
         return ((found ^ expected) & mask) == 0;
     }
 
@@ -363,17 +401,18 @@ public final class RibbonFilter implements Filter {
 
     /**
      * InterleavedBackSubst: from the last block down, each block's result columns as 128-bit shift
-     * registers (low, high), stored when the block is done. A block below upperStartBlock keeps one
-     * column fewer, dropping the last.
+     * registers (low, high), stored when the block is done; a block below upperStartBlock keeps one
+     * column fewer, dropping the last. Solution bit j of slot i is parity(row_i &amp; (state_j &lt;&lt; 1)) ^
+     * bit j of result_i, shifted into state_j (BackSubstBlock). Here the parity is taken as
+     * parity((row_i &gt;&gt;&gt; 1) &amp; state_j), the same bits (bit 127 of state_j meets no row bit), with the
+     * row shifted once per slot instead of each column's register before its parity.
      */
-    private static long[] backSubstitute(Banding banding, Ribbon.Layout layout) {
+    static long[] backSubstitute(Banding banding, Ribbon.Layout layout) {
         long[] out = newSegments(layout);
         int columns = layout.upperColumns();
         int upperStart = (int) layout.upperStartBlock();
-        long[] stateLo = new long[Ribbon.MAX_RESULT_BITS];
-        long[] stateHi = new long[Ribbon.MAX_RESULT_BITS];
-        long[] rowLo = banding.rowLo;
-        long[] rowHi = banding.rowHi;
+        long[] state = new long[LONGS_PER_SEGMENT * Ribbon.MAX_RESULT_BITS]; // low, high per column
+        long[] rows = banding.rows;
         int[] result = banding.result;
         int segment = (int) layout.numSegments();
         for (int block = (int) layout.numBlocks() - 1; block >= 0; block--) {
@@ -382,73 +421,82 @@ public final class RibbonFilter implements Filter {
             }
             int first = block * Ribbon.COEFF_BITS;
             for (int i = first + Ribbon.COEFF_BITS - 1; i >= first; i--) {
-                long cLo = rowLo[i];
-                long cHi = rowHi[i];
+                long cLo = rows[2 * i];
+                long cHi = rows[2 * i + 1];
+                long dLo = (cLo >>> 1) | (cHi << 63);
+                long dHi = cHi >>> 1;
                 int r = result[i];
                 for (int j = 0; j < columns; j++) {
-                    long sLo = stateLo[j];
-                    long tHi = (stateHi[j] << 1) | (sLo >>> 63);
-                    long tLo = sLo << 1;
-                    long bit = (Long.bitCount((tLo & cLo) ^ (tHi & cHi)) ^ (r >>> j)) & 1L;
-                    stateLo[j] = tLo | bit;
-                    stateHi[j] = tHi;
+                    long sLo = state[2 * j];
+                    long sHi = state[2 * j + 1];
+                    long bit = (Long.bitCount((sLo & dLo) ^ (sHi & dHi)) ^ (r >>> j)) & 1L;
+                    state[2 * j + 1] = (sHi << 1) | (sLo >>> 63);
+                    state[2 * j] = (sLo << 1) | bit;
                 }
             }
             segment -= columns;
-            for (int j = 0; j < columns; j++) {
-                out[(segment + j) * LONGS_PER_SEGMENT] = stateLo[j];
-                out[(segment + j) * LONGS_PER_SEGMENT + 1] = stateHi[j];
-            }
+            System.arraycopy(state, 0, out, segment * LONGS_PER_SEGMENT, columns * LONGS_PER_SEGMENT);
         }
         return out;
     }
 
     /**
-     * The banding storage (StandardBanding): per slot a 128-bit row and a 32-bit result; a slot is empty
-     * while its row's low half is 0 (a stored row always has bit 0 set).
+     * The banding storage (StandardBanding): per slot a 128-bit row (low and high halves side by side
+     * in {@link #rows}) and a 32-bit result; a slot is empty while its row's low half is 0 (a stored
+     * row always has bit 0 set).
      */
-    private static final class Banding {
-        final long[] rowLo;
-        final long[] rowHi;
+    static final class Banding {
+        final long[] rows;
         final int[] result;
+        private final int slots;
+        private boolean used;
         private long[] rehashed = new long[0];
         private long[] sorted = new long[0];
         private int[] bucketStart = new int[0];
 
         Banding(int slots) {
-            rowLo = new long[slots];
-            rowHi = new long[slots];
+            this.slots = slots;
+            rows = new long[2 * slots];
             result = new int[slots];
         }
 
         /** Resets and adds every hash under {@code rawSeed}; false if the equations are inconsistent. */
         boolean addAll(long[] keyHashes, long rawSeed, long numStarts) {
-            Arrays.fill(rowLo, 0L);
-            Arrays.fill(rowHi, 0L);
-            Arrays.fill(result, 0);
-            long[] order = inStartOrder(keyHashes, rawSeed);
-            for (long h : order) {
-                if (!add((int) FastRange.unsignedMultiplyHigh(h, numStarts), coeffLow(h), coeffHigh(h),
-                        resultRow(h))) {
-                    return false;
-                }
+            if (used) {
+                Arrays.fill(rows, 0L);
+                Arrays.fill(result, 0);
             }
-            return true;
+            used = true;
+            long[] order = inStartOrder(keyHashes, rawSeed);
+            int n = order.length;
+            if (n < SORT_THRESHOLD) {
+                for (long h : order) {
+                    if (!add(start(h, numStarts), coeffLow(h), coeffHigh(h), resultRow(h))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            return addInTwoLanes(order, numStarts);
+        }
+
+        private static int start(long h, long numStarts) {
+            return (int) (Math.multiplyHigh(h, numStarts) + ((h >> 63) & numStarts));
         }
 
         /**
          * The rehashed keys, in order of their top bits (so of their start) when there are many:
          * a counting sort into up to 2^11 buckets of about 512 keys.
          */
-        private long[] inStartOrder(long[] keyHashes, long rawSeed) {
+        long[] inStartOrder(long[] keyHashes, long rawSeed) {
             int n = keyHashes.length;
             if (rehashed.length != n) {
                 rehashed = new long[n];
             }
-            for (int i = 0; i < n; i++) {
-                rehashed[i] = rehash(keyHashes[i], rawSeed);
-            }
             if (n < SORT_THRESHOLD) {
+                for (int i = 0; i < n; i++) {
+                    rehashed[i] = rehash(keyHashes[i], rawSeed);
+                }
                 return rehashed;
             }
             int bits = Math.min(MAX_BUCKET_BITS, 32 - Integer.numberOfLeadingZeros(n / KEYS_PER_BUCKET));
@@ -459,38 +507,43 @@ public final class RibbonFilter implements Filter {
             } else {
                 Arrays.fill(bucketStart, 0);
             }
+            int[] count = bucketStart;
             for (int i = 0; i < n; i++) {
-                bucketStart[(int) (rehashed[i] >>> shift) + 1]++;
+                long h = rehash(keyHashes[i], rawSeed);
+                rehashed[i] = h;
+                count[(int) (h >>> shift) + 1]++;
             }
             for (int b = 0; b < buckets; b++) {
-                bucketStart[b + 1] += bucketStart[b];
+                count[b + 1] += count[b];
             }
             if (sorted.length != n) {
                 sorted = new long[n];
             }
             for (int i = 0; i < n; i++) {
                 long h = rehashed[i];
-                sorted[bucketStart[(int) (h >>> shift)]++] = h;
+                sorted[count[(int) (h >>> shift)]++] = h;
             }
             return sorted;
         }
 
         /**
-         * BandingAdd with kFirstCoeffAlwaysOne: the row (lo, hi) with bit 0 set, starting at slot i.
+         * BandingAdd with kFirstCoeffAlwaysOne: the row (lo, hi) with bit 0 set, starting at slot i
+         * (a key's start, or where a row in flight has got to).
          * Each step XORs the slot's row away, clearing bit 0, then shifts to the next set bit (tz &gt;= 1).
          */
         private boolean add(int start, long lo, long hi, int r) {
+            long[] w = rows;
             int i = start;
             while (true) {
-                long atLo = rowLo[i];
+                long atLo = w[2 * i];
                 if (atLo == 0) {
-                    rowLo[i] = lo;
-                    rowHi[i] = hi;
+                    w[2 * i] = lo;
+                    w[2 * i + 1] = hi;
                     result[i] = r;
                     return true;
                 }
                 lo ^= atLo;
-                hi ^= rowHi[i];
+                hi ^= w[2 * i + 1];
                 r ^= result[i];
                 if (lo == 0) {
                     if (hi == 0) {
@@ -507,6 +560,134 @@ public final class RibbonFilter implements Filter {
                     hi >>>= tz;
                 }
             }
+        }
+
+        /**
+         * {@link #add} for the keys in start order, two at a time: lane A takes the first half, lane B
+         * the second, and the loop advances each by one elimination step in turn, so that the CPU
+         * overlaps the two chains of dependent loads. This is still one sequence of steps on one
+         * banding (each step sees every row stored before it), so it is Gaussian elimination in some
+         * order of the keys, and gives the same solution (see the class comment). When a lane runs out,
+         * the other finishes alone.
+         */
+        private boolean addInTwoLanes(long[] order, long numStarts) {
+            long[] w = rows;
+            int[] res = result;
+            int half = order.length >>> 1;
+            int nextA = 0;
+            int nextB = half;
+            long h = order[nextA++];
+            int iA = start(h, numStarts);
+            long loA = coeffLow(h);
+            long hiA = coeffHigh(h);
+            int rA = resultRow(h);
+            h = order[nextB++];
+            int iB = start(h, numStarts);
+            long loB = coeffLow(h);
+            long hiB = coeffHigh(h);
+            int rB = resultRow(h);
+            while (true) {
+                // lane A: one step
+                long atA = w[2 * iA];
+                if (atA == 0) {
+                    w[2 * iA] = loA;
+                    w[2 * iA + 1] = hiA;
+                    res[iA] = rA;
+                    if (nextA == half) {
+                        break;
+                    }
+                    h = order[nextA++];
+                    iA = start(h, numStarts);
+                    loA = coeffLow(h);
+                    hiA = coeffHigh(h);
+                    rA = resultRow(h);
+                } else {
+                    loA ^= atA;
+                    hiA ^= w[2 * iA + 1];
+                    rA ^= res[iA];
+                    if (loA != 0) {
+                        int tz = Long.numberOfTrailingZeros(loA);
+                        iA += tz;
+                        loA = (loA >>> tz) | ((hiA << 1) << (63 - tz));
+                        hiA >>>= tz;
+                    } else if (hiA != 0) {
+                        int tz = Long.numberOfTrailingZeros(hiA);
+                        iA += 64 + tz;
+                        loA = hiA >>> tz;
+                        hiA = 0;
+                    } else {
+                        if (rA != 0) {
+                            return false;
+                        }
+                        if (nextA == half) {
+                            break;
+                        }
+                        h = order[nextA++];
+                        iA = start(h, numStarts);
+                        loA = coeffLow(h);
+                        hiA = coeffHigh(h);
+                        rA = resultRow(h);
+                    }
+                }
+                // lane B: one step
+                long atB = w[2 * iB];
+                if (atB == 0) {
+                    w[2 * iB] = loB;
+                    w[2 * iB + 1] = hiB;
+                    res[iB] = rB;
+                    if (nextB == order.length) {
+                        return finishLane(order, nextA, half, iA, loA, hiA, rA, numStarts);
+                    }
+                    h = order[nextB++];
+                    iB = start(h, numStarts);
+                    loB = coeffLow(h);
+                    hiB = coeffHigh(h);
+                    rB = resultRow(h);
+                } else {
+                    loB ^= atB;
+                    hiB ^= w[2 * iB + 1];
+                    rB ^= res[iB];
+                    if (loB != 0) {
+                        int tz = Long.numberOfTrailingZeros(loB);
+                        iB += tz;
+                        loB = (loB >>> tz) | ((hiB << 1) << (63 - tz));
+                        hiB >>>= tz;
+                    } else if (hiB != 0) {
+                        int tz = Long.numberOfTrailingZeros(hiB);
+                        iB += 64 + tz;
+                        loB = hiB >>> tz;
+                        hiB = 0;
+                    } else {
+                        if (rB != 0) {
+                            return false;
+                        }
+                        if (nextB == order.length) {
+                            return finishLane(order, nextA, half, iA, loA, hiA, rA, numStarts);
+                        }
+                        h = order[nextB++];
+                        iB = start(h, numStarts);
+                        loB = coeffLow(h);
+                        hiB = coeffHigh(h);
+                        rB = resultRow(h);
+                    }
+                }
+            }
+            // lane A is done; lane B holds a key in flight
+            return finishLane(order, nextB, order.length, iB, loB, hiB, rB, numStarts);
+        }
+
+        /** Finishes the key in flight (at slot i with row lo, hi and result r), then adds order[next .. end). */
+        private boolean finishLane(long[] order, int next, int end, int i, long lo, long hi, int r, long numStarts) {
+            if (!add(i, lo, hi, r)) {
+                return false;
+            }
+            for (int j = next; j < end; j++) {
+                long h = order[j];
+                if (!add(start(h, numStarts), coeffLow(h), coeffHigh(h), resultRow(h))) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
