@@ -450,7 +450,6 @@ public final class RibbonFilter implements Filter {
         final int[] result;
         private final int slots;
         private boolean used;
-        private long[] rehashed = new long[0];
         private long[] sorted = new long[0];
         private int[] bucketStart = new int[0];
 
@@ -480,24 +479,25 @@ public final class RibbonFilter implements Filter {
             return addInTwoLanes(order, numStarts);
         }
 
-        private static int start(long h, long numStarts) {
+        static int start(long h, long numStarts) {
             return (int) (Math.multiplyHigh(h, numStarts) + ((h >> 63) & numStarts));
         }
 
         /**
          * The rehashed keys, in order of their top bits (so of their start) when there are many:
-         * a counting sort into up to 2^11 buckets of about 512 keys.
+         * a counting sort into up to 2^11 buckets of about 512 keys. The rehash (two operations) is
+         * done in both passes rather than kept, which saves an array of n longs.
          */
         long[] inStartOrder(long[] keyHashes, long rawSeed) {
             int n = keyHashes.length;
-            if (rehashed.length != n) {
-                rehashed = new long[n];
+            if (sorted.length != n) {
+                sorted = new long[n];
             }
             if (n < SORT_THRESHOLD) {
                 for (int i = 0; i < n; i++) {
-                    rehashed[i] = rehash(keyHashes[i], rawSeed);
+                    sorted[i] = rehash(keyHashes[i], rawSeed);
                 }
-                return rehashed;
+                return sorted;
             }
             int bits = Math.min(MAX_BUCKET_BITS, 32 - Integer.numberOfLeadingZeros(n / KEYS_PER_BUCKET));
             int shift = Long.SIZE - bits;
@@ -508,22 +508,18 @@ public final class RibbonFilter implements Filter {
                 Arrays.fill(bucketStart, 0);
             }
             int[] count = bucketStart;
-            for (int i = 0; i < n; i++) {
-                long h = rehash(keyHashes[i], rawSeed);
-                rehashed[i] = h;
-                count[(int) (h >>> shift) + 1]++;
+            for (long x : keyHashes) {
+                count[(int) (rehash(x, rawSeed) >>> shift) + 1]++;
             }
             for (int b = 0; b < buckets; b++) {
                 count[b + 1] += count[b];
             }
-            if (sorted.length != n) {
-                sorted = new long[n];
+            long[] out = sorted;
+            for (long x : keyHashes) {
+                long h = rehash(x, rawSeed);
+                out[count[(int) (h >>> shift)]++] = h;
             }
-            for (int i = 0; i < n; i++) {
-                long h = rehashed[i];
-                sorted[count[(int) (h >>> shift)]++] = h;
-            }
-            return sorted;
+            return out;
         }
 
         /**
@@ -531,7 +527,7 @@ public final class RibbonFilter implements Filter {
          * (a key's start, or where a row in flight has got to).
          * Each step XORs the slot's row away, clearing bit 0, then shifts to the next set bit (tz &gt;= 1).
          */
-        private boolean add(int start, long lo, long hi, int r) {
+        boolean add(int start, long lo, long hi, int r) {
             long[] w = rows;
             int i = start;
             while (true) {
@@ -570,7 +566,7 @@ public final class RibbonFilter implements Filter {
          * order of the keys, and gives the same solution (see the class comment). When a lane runs out,
          * the other finishes alone.
          */
-        private boolean addInTwoLanes(long[] order, long numStarts) {
+        boolean addInTwoLanes(long[] order, long numStarts) {
             long[] w = rows;
             int[] res = result;
             int half = order.length >>> 1;

@@ -74,6 +74,33 @@ final class RibbonFilterTest {
         assertArrayEquals(RibbonFilter.construct(keys, rules).toBytes(), RibbonFilter.construct(permuted, rules).toBytes());
     }
 
+    /**
+     * A banding that tried one seed and is tried again with another (as after a failed seed) gives
+     * what a fresh banding gives for that seed: the first attempt's rows are cleared. The seeds are the
+     * first two that both solve, so the second attempt is not cut short.
+     */
+    @Test
+    void addAll_reusedBanding_sameAsFresh() {
+        long[] keys = hashes(20_000, 13);
+        Ribbon.Layout layout = Ribbon.of(10).layout(keys.length, (int) (keys[0] >>> 32));
+        int slots = (int) layout.numSlots();
+        RibbonFilter.Banding reused = new RibbonFilter.Banding(slots);
+        int first = 0;
+        while (!new RibbonFilter.Banding(slots).addAll(keys, RibbonFilter.rawSeed(first), layout.numStarts())) {
+            first++;
+        }
+        int second = first + 1;
+        while (!new RibbonFilter.Banding(slots).addAll(keys, RibbonFilter.rawSeed(second), layout.numStarts())) {
+            second++;
+        }
+        assertTrue(reused.addAll(keys, RibbonFilter.rawSeed(first), layout.numStarts()));
+        assertTrue(reused.addAll(keys, RibbonFilter.rawSeed(second), layout.numStarts()));
+        RibbonFilter.Banding fresh = new RibbonFilter.Banding(slots);
+        assertTrue(fresh.addAll(keys, RibbonFilter.rawSeed(second), layout.numStarts()));
+        assertArrayEquals(fresh.rows, reused.rows);
+        assertArrayEquals(fresh.result, reused.result);
+    }
+
     @Test
     void construct_repeatedHashes_accepted() {
         long[] keys = hashes(30_000, 9);
