@@ -47,13 +47,21 @@ import org.monkeyeval.filter.Filter;
  *
  * <p>How the build departs from RocksDB's order of work, with the same bytes: the hashes are banded in
  * order of their start (a bucket sort by the top bits of h, which orders start since FastRange is
- * monotone in h), so that banding walks the slots in order instead of at random. The bytes do not
- * depend on the order: whether a seed succeeds does not (it is whether the equations are consistent),
- * and back-substitution gives the one solution whose free slots (those no pivot row landed in) are 0,
- * and which slots are pivots is fixed by the span of the rows, not by the order they came in.
+ * monotone in h), two at a time, so that banding walks the slots in order instead of at random. The
+ * bytes do not depend on the order: whether a seed succeeds does not (it is whether the equations are
+ * consistent), and back-substitution gives the one solution whose free slots (those no pivot row
+ * landed in) are 0, and which slots are pivots is fixed by the span of the rows, not by the order they
+ * came in. (The elimination steps, 6.8 per key at 10 bits per key and 10^6 keys, do not depend on the
+ * order either.)
  *
- * <p>The RocksDB reader ANDs and returns at the first mismatching result bit; here all c bits are
- * computed without a branch and compared at once (same answer).
+ * <p>How the query departs from RocksDB's, with the same answers: the solution is held column by
+ * column ({@link Columns}) rather than in RocksDB's blocks of segments, which {@link #toBytes} and
+ * {@link #read} convert to and from; and the first three result bits are tested together before a
+ * branch, where RocksDB returns at the first mismatching bit.
+ *
+ * <p>Key hashes: {@link #keyHashes} gives RocksDB's for byte[] keys ({@link Xxph3}); hashes from
+ * elsewhere need to be well mixed in all 64 bits (the start comes from the high bits of h, the row
+ * and result from the product a).
  */
 public final class RibbonFilter implements Filter {
 
@@ -79,8 +87,6 @@ public final class RibbonFilter implements Filter {
     /** Most buckets: 2^11 write streams, few enough to stay in cache while scattering. */
     private static final int MAX_BUCKET_BITS = 11;
 
-    private static final int LONGS_PER_SEGMENT = 2;
-
     /** Result bits a query reads before its first branch (see mayContain). */
     private static final int FIRST_COLUMNS = 3;
 
@@ -91,10 +97,16 @@ public final class RibbonFilter implements Filter {
     private final long numStarts;
     private final int upperColumns;
     private final int upperStartBlock;
-    /** Segments, low then high 64 bits each, blocks in order; then zero padding (see mayContain). */
-    private final long[] segments;
+    /** Width of the first group (3, or 0 when upper blocks have at most 3 result bits), see {@link Columns}. */
+    private final int firstGroup;
+    /** Width of the second group: the other result bits. */
+    private final int secondGroup;
+    /** Index in {@link #words} where the second group starts. */
+    private final int secondOffset;
+    /** The solution in the query layout of {@link Columns}. */
+    private final long[] words;
 
-    private RibbonFilter(long entries, Ribbon.Layout layout, int ordinalSeed, long[] segments) {
+    private RibbonFilter(long entries, Ribbon.Layout layout, int ordinalSeed, Columns columns) {
         this.entries = entries;
         this.layout = layout;
         this.ordinalSeed = ordinalSeed;
@@ -102,7 +114,10 @@ public final class RibbonFilter implements Filter {
         this.numStarts = layout.numStarts();
         this.upperColumns = layout.upperColumns();
         this.upperStartBlock = (int) layout.upperStartBlock();
-        this.segments = segments;
+        this.firstGroup = columns.firstGroup;
+        this.secondGroup = columns.secondGroup;
+        this.secondOffset = columns.secondOffset;
+        this.words = columns.words;
     }
 
     /**
@@ -210,25 +225,31 @@ public final class RibbonFilter implements Filter {
             throw new IllegalArgumentException("blocks (" + numBlocks + ") < 2: RocksDB reads this filter as always true");
         }
         Ribbon.Layout layout = Ribbon.Layout.of(numBlocks, len);
-        long[] segments = newSegments(layout);
-        int words = (int) (layout.numSegments() * LONGS_PER_SEGMENT);
-        for (int w = 0; w < words; w++) {
-            segments[w] = littleEndianLong(block, w * Long.BYTES);
+        Columns columns = new Columns(layout);
+        int offset = 0;
+        for (int b = 0; b < numBlocks; b++) {
+            for (int j = 0; j < layout.columnsOfBlock(b); j++) {
+                columns.set(j, b, littleEndianLong(block, offset), littleEndianLong(block, offset + Long.BYTES));
+                offset += Ribbon.SEGMENT_BYTES;
+            }
         }
-        return new RibbonFilter(-1, layout, seed, segments);
+        return new RibbonFilter(-1, layout, seed, columns);
     }
 
     /** The filter block as RocksDB writes it: the segments, then the 5 metadata bytes. */
     public byte[] toBytes() {
         int dataBytes = (int) layout.dataBytes();
         byte[] out = new byte[dataBytes + Ribbon.METADATA_BYTES];
-        for (int w = 0; w < dataBytes / Long.BYTES; w++) {
-            long v = segments[w];
-            for (int b = 0; b < Long.BYTES; b++) {
-                out[w * Long.BYTES + b] = (byte) (v >>> (8 * b));
+        Columns columns = new Columns(layout, firstGroup, secondGroup, secondOffset, words);
+        long numBlocks = layout.numBlocks();
+        int offset = 0;
+        for (int b = 0; b < numBlocks; b++) {
+            for (int j = 0; j < layout.columnsOfBlock(b); j++) {
+                putLittleEndianLong(out, offset, words[columns.index(j, 2 * b)]);
+                putLittleEndianLong(out, offset + Long.BYTES, words[columns.index(j, 2 * b + 1)]);
+                offset += Ribbon.SEGMENT_BYTES;
             }
         }
-        long numBlocks = layout.numBlocks();
         out[dataBytes] = MARKER;
         out[dataBytes + 1] = (byte) ordinalSeed;
         out[dataBytes + 2] = (byte) numBlocks;
@@ -271,15 +292,15 @@ public final class RibbonFilter implements Filter {
     /**
      * True unless the key with this 64-bit hash was certainly not added. No allocation.
      *
-     * <p>How the row meets the data: the 128-bit window at bit k of the 256 bits of blocks b and b + 1
-     * of a column lies in three consecutive 64-bit words of those four: words 0, 1, 2 (low and high of
-     * block b, low of b + 1) for k &lt; 64, words 1, 2, 3 from k = 64 on; in each, the row sits shifted
-     * left by t = k % 64 ({@code c0, c1, c2}, the row's 192-bit shift by t). So a column is three loads,
-     * three ANDs and a popcount. The first three result bits are read without a branch and tested at
-     * once; only when all three match (1 in 8 absent keys) does the query go on to the others
-     * ({@link #laterColumnsMatch}), so for absent keys the branch is predictable and the later
-     * segments are seldom read. A start at bit 0 of the last block reads the zero padding after the
-     * data with a zero coefficient word.
+     * <p>How the row meets the data: a result column holds the solution bits of all slots as 64-bit
+     * words, so the 128 slots from the key's start are three consecutive words w, w + 1, w + 2
+     * (w = start / 64), against which the row sits shifted left by t = start % 64 ({@code c0, c1, c2},
+     * the row's 192-bit shift by t); the parity of the AND is the result bit. In {@link Columns}' layout
+     * the first three result bits' words are interleaved, so those nine words lie side by side (one or
+     * two cache lines); they are read without a branch and tested at once, and only when all three
+     * match (1 in 8 absent keys) does the query go on to the others ({@link #laterColumnsMatch}). For
+     * absent keys that branch is predictable and the other columns are seldom read. A block below
+     * upperStartBlock has one result bit fewer, masked off at the end.
      */
     @Override
     public boolean mayContain(long keyHash) {
@@ -289,62 +310,41 @@ public final class RibbonFilter implements Filter {
         long a = h * COEFF_AND_RESULT_FACTOR;
         long lo = (a ^ COEFF_XOR_64) | 1L;
         int expected = (int) Long.reverseBytes(a);
-
-        int block = (int) (start >>> 7);
-        int k = (int) start & 127;
-        int below = block - upperStartBlock;
-        int lower = below >>> 31; // 1 in a block with one result bit fewer
-        int columns = upperColumns - lower;
-        int base = (block * upperColumns - upperStartBlock - (below & (below >> 31))) * LONGS_PER_SEGMENT;
-        int d = k >>> 6;
-        int t = k & 63;
+        int w = (int) (start >>> 6);
+        int t = (int) start & 63;
         long c0 = lo << t;
-        long c1 = (a << t) | ((lo >>> 1) >>> (63 - t)); // (lo >>> (64 - t)), 0 for t = 0
+        long c1 = (a << t) | ((lo >>> 1) >>> (63 - t)); // lo >>> (64 - t), 0 for t = 0
         long c2 = (a >>> 1) >>> (63 - t);
-        int stride = LONGS_PER_SEGMENT * columns;
-        int p0 = base + d;
-        int p1 = base + 1 + (-d & (stride - 1));
-        int p2 = base + stride + d;
-        if (upperColumns <= FIRST_COLUMNS) {
-            return columnsMatch(p0, p1, p2, c0, c1, c2, expected, 0, columns);
+        if (firstGroup == 0) {
+            return laterColumnsMatch(w, c0, c1, c2, expected, start);
         }
-        long[] s = segments;
-        long x0 = (s[p0] & c0) ^ (s[p1] & c1) ^ (s[p2] & c2);
-        long x1 = (s[p0 + 2] & c0) ^ (s[p1 + 2] & c1) ^ (s[p2 + 2] & c2);
-        long x2 = (s[p0 + 4] & c0) ^ (s[p1 + 4] & c1) ^ (s[p2 + 4] & c2);
+        long[] s = words;
+        int i = FIRST_COLUMNS * w;
+        long x0 = (s[i] & c0) ^ (s[i + 3] & c1) ^ (s[i + 6] & c2);
+        long x1 = (s[i + 1] & c0) ^ (s[i + 4] & c1) ^ (s[i + 7] & c2);
+        long x2 = (s[i + 2] & c0) ^ (s[i + 5] & c1) ^ (s[i + 8] & c2);
         int first = (Long.bitCount(x0) & 1) | (Long.bitCount(x1) & 1) << 1 | (Long.bitCount(x2) & 1) << 2;
-        return ((first ^ expected) & 7) == 0 && laterColumnsMatch(p0, p1, p2, c0, c1, c2, expected, columns);
+        return ((first ^ expected) & 7) == 0 && laterColumnsMatch(w, c0, c1, c2, expected, start);
     }
 
     /**
-     * Result bits 3 .. columns - 1 of a key whose first three matched. The loop runs to upperColumns
-     * in every block (a constant count, so its exit is predicted) and masks off the bit a lower block
-     * does not have; that extra read stays inside the data or its padding.
+     * The result bits of the second group (all of them when there is no first group) of a key whose
+     * first group matched, up to the bits its block has. The loop runs over the whole group (a constant
+     * count, so its exit is predicted); a lower block's missing bit is masked off.
      */
-    private boolean laterColumnsMatch(int p0, int p1, int p2, long c0, long c1, long c2, int expected, int columns) {
-        long[] s = segments;
+    private boolean laterColumnsMatch(int w, long c0, long c1, long c2, int expected, long start) {
+        long[] s = words;
+        int g = secondGroup;
+        int i = secondOffset + g * w;
         int found = 0;
-        for (int j = FIRST_COLUMNS; j < upperColumns; j++) {
-            int w = LONGS_PER_SEGMENT * j;
-            long x = (s[p0 + w] & c0) ^ (s[p1 + w] & c1) ^ (s[p2 + w] & c2);
+        for (int j = 0; j < g; j++) {
+            long x = (s[i + j] & c0) ^ (s[i + g + j] & c1) ^ (s[i + 2 * g + j] & c2);
             found |= (Long.bitCount(x) & 1) << j;
         }
-        long mask = (1L << columns) - (1L << FIRST_COLUMNS);
-        return ((found ^ expected) & mask) == 0;
-    }
-
-    /** Result bits {@code from .. columns - 1}, for filters of at most three upper result bits. */
-    private boolean columnsMatch(int p0, int p1, int p2, long c0, long c1, long c2, int expected, int from,
-            int columns) {
-        long[] s = segments;
-        int found = 0;
-        for (int j = from; j < columns; j++) {
-            int w = LONGS_PER_SEGMENT * j;
-            long x = (s[p0 + w] & c0) ^ (s[p1 + w] & c1) ^ (s[p2 + w] & c2);
-            found |= (Long.bitCount(x) & 1) << j;
-        }
-        long mask = (1L << columns) - (1L << from);
-        return ((found ^ expected) & mask) == 0;
+        int block = (int) (start >>> 7);
+        int columns = upperColumns - ((block - upperStartBlock) >>> 31); // one fewer below upperStartBlock
+        long mask = ((1L << columns) - 1) >>> firstGroup;
+        return (((found << firstGroup) ^ expected) >>> firstGroup & mask) == 0;
     }
 
     /** {@link #mayContain(long)} of the key's RocksDB hash, {@link Xxph3#hash64(byte[])}. */
@@ -391,12 +391,52 @@ public final class RibbonFilter implements Filter {
 
     // ---- construction ----
 
-    private static long[] newSegments(Ribbon.Layout layout) {
-        long words = (layout.numSegments() + layout.upperColumns()) * LONGS_PER_SEGMENT; // + padding
-        if (words > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("segments (" + layout.numSegments() + ") exceed a Java array");
+    /**
+     * The solution as queries read it, not as RocksDB stores it: result column j is a bit array over
+     * all slots (bit k of word m is slot 64 m + k), two words per block and two of zero padding at the
+     * end, so that a window of three words from any start stays inside. Columns are grouped, and within
+     * a group their words interleaved (word m of every column of the group, then word m + 1): the first
+     * group holds result bits 0, 1, 2, which every block has when upper blocks have four or more, the
+     * second the others. Lower blocks leave their last column's words zero (an extra 16 bytes per lower
+     * block; {@link #bitCount()} is RocksDB's size). {@link #toBytes} and {@link #read} convert to and
+     * from RocksDB's blocks of segments.
+     */
+    static final class Columns {
+        final int firstGroup;
+        final int secondGroup;
+        final int secondOffset;
+        final long[] words;
+
+        Columns(Ribbon.Layout layout) {
+            this.firstGroup = layout.upperColumns() > FIRST_COLUMNS ? FIRST_COLUMNS : 0;
+            this.secondGroup = layout.upperColumns() - firstGroup;
+            long columnWords = 2 * layout.numBlocks() + 2;
+            long total = columnWords * layout.upperColumns();
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("a filter of " + layout.numBlocks() + " blocks and "
+                        + layout.upperColumns() + " result bits exceeds a Java array");
+            }
+            this.secondOffset = (int) (columnWords * firstGroup);
+            this.words = new long[(int) total];
         }
-        return new long[(int) words];
+
+        Columns(Ribbon.Layout layout, int firstGroup, int secondGroup, int secondOffset, long[] words) {
+            this.firstGroup = firstGroup;
+            this.secondGroup = secondGroup;
+            this.secondOffset = secondOffset;
+            this.words = words;
+        }
+
+        /** Index in {@link #words} of word {@code m} of result column {@code j}. */
+        int index(int j, int m) {
+            return j < firstGroup ? firstGroup * m + j : secondOffset + secondGroup * m + (j - firstGroup);
+        }
+
+        /** Sets column j's two words of block b: its low and high 64 slots. */
+        void set(int j, int b, long low, long high) {
+            words[index(j, 2 * b)] = low;
+            words[index(j, 2 * b + 1)] = high;
+        }
     }
 
     /**
@@ -407,14 +447,13 @@ public final class RibbonFilter implements Filter {
      * parity((row_i &gt;&gt;&gt; 1) &amp; state_j), the same bits (bit 127 of state_j meets no row bit), with the
      * row shifted once per slot instead of each column's register before its parity.
      */
-    static long[] backSubstitute(Banding banding, Ribbon.Layout layout) {
-        long[] out = newSegments(layout);
+    static Columns backSubstitute(Banding banding, Ribbon.Layout layout) {
+        Columns out = new Columns(layout);
         int columns = layout.upperColumns();
         int upperStart = (int) layout.upperStartBlock();
-        long[] state = new long[LONGS_PER_SEGMENT * Ribbon.MAX_RESULT_BITS]; // low, high per column
+        long[] state = new long[2 * Ribbon.MAX_RESULT_BITS]; // low, high per column
         long[] rows = banding.rows;
         int[] result = banding.result;
-        int segment = (int) layout.numSegments();
         for (int block = (int) layout.numBlocks() - 1; block >= 0; block--) {
             if (block == upperStart - 1) {
                 columns--;
@@ -434,8 +473,9 @@ public final class RibbonFilter implements Filter {
                     state[2 * j] = (sLo << 1) | bit;
                 }
             }
-            segment -= columns;
-            System.arraycopy(state, 0, out, segment * LONGS_PER_SEGMENT, columns * LONGS_PER_SEGMENT);
+            for (int j = 0; j < columns; j++) {
+                out.set(j, block, state[2 * j], state[2 * j + 1]);
+            }
         }
         return out;
     }
@@ -684,6 +724,12 @@ public final class RibbonFilter implements Filter {
                 }
             }
             return true;
+        }
+    }
+
+    private static void putLittleEndianLong(byte[] b, int off, long v) {
+        for (int i = 0; i < Long.BYTES; i++) {
+            b[off + i] = (byte) (v >>> (8 * i));
         }
     }
 
