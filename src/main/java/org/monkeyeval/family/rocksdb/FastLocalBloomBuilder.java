@@ -17,7 +17,8 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  *     GetFastLocalBloomBuilderWithContext   optimize_filters_for_memory decides aggregate_rounding_balance
  *     XXPH3FilterBitsBuilder::AddKey        h = GetSliceHash64(key) (Xxph3.hash64); h is kept unless it
  *                                           equals the hash kept last (adjacent repetition collapses)
- *     FastLocalBloomBitsBuilder::Finish     n = hashes kept; n = 0 -&gt; an empty block (FinishAlwaysFalse)
+ *     FastLocalBloomBitsBuilder::Finish     n = hashes kept; n = 0 -&gt; an empty block (FinishAlwaysFalse;
+ *                                           in 7.8.3 FullFilterBlockBuilder::Finish does this)
  *       CalculateSpace(n)                   roundUp64(min(ceil(n millibits / 8000), 0xFFFFFFC0)) + 5
  *                                                                   RocksDbLocalBloom.filterBytes + 5
  *       GetNumProbes(n, len)                ChooseNumProbes(millibits_per_key) when
@@ -39,10 +40,13 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  * default", #12377; include/rocksdb/table.h and RocksJava's BlockBasedTableConfig alike). When true, the
  * builder (AllocateMaybeRounding) picks the data size from {@code malloc_usable_size} of the buffer it
  * allocates and from a false-positive "rounding balance" that the filter policy carries across every
- * filter it has built, possibly shrinking to 3/4, 13/16, 7/8 or 15/16 of the usual size; and num_probes is
- * then chosen from the size it settled on. That size depends on the allocator and on the history of
- * the writing process, not on the file's keys, so {@link #finish()} reproduces the default of RocksDB
- * 7.8 (false) only. Given the size a file's block actually has, {@link #finishAtSize(long)} reproduces
+ * filter it has built: it rounds up to what the allocator gave and, once the balance is negative, may
+ * shrink to 3/4, 13/16, 7/8 or 15/16 of the usual size. num_probes is then chosen from the bits per key
+ * of the size it settled on, not from the setting, so it can differ even where the size does not: the
+ * rounding up to whole 64-byte lines raises the bits per key of a small filter (100 keys at 10 bits/key
+ * get 128 bytes, 10.24 bits/key, 7 probes instead of 6). The size depends on the allocator and on the
+ * history of the writing process, not on the file's keys, so {@link #finish()} reproduces the false case
+ * (RocksDB 7.8's default) only. Given the size a file's block has, {@link #finishAtSize(long)} reproduces
  * the true case too: the bits and probes follow from the keys and that size alone.
  *
  * <p>What a table adds: BlockBasedTableBuilder::Add passes the user key of every entry, without any

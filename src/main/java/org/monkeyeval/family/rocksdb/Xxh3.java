@@ -89,6 +89,13 @@ public final class Xxh3 {
     private static final VarHandle LE64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LE32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
+    // Secret words of the short paths, read once (the JIT does not fold array contents into constants).
+    private static final long BITFLIP_0 = readLE64(SECRET, 56) ^ readLE64(SECRET, 64);
+    private static final long BITFLIP_1TO3 = readLE32(SECRET, 0) ^ readLE32(SECRET, 4);
+    private static final long BITFLIP_4TO8 = readLE64(SECRET, 8) ^ readLE64(SECRET, 16);
+    private static final long BITFLIP_9TO16_LO = readLE64(SECRET, 24) ^ readLE64(SECRET, 32);
+    private static final long BITFLIP_9TO16_HI = readLE64(SECRET, 40) ^ readLE64(SECRET, 48);
+
     private Xxh3() {
     }
 
@@ -128,16 +135,15 @@ public final class Xxh3 {
     public static long hash64(long key) {
         long upper = Integer.reverseBytes((int) (key >>> 32)) & LOW_32; // in32[0]
         long lower = Integer.reverseBytes((int) key) & LOW_32; // in32[len - 4], len = 8
-        long bitflip = readLE64(SECRET, 8) ^ readLE64(SECRET, 16);
-        return rrmxmx((lower + (upper << 32)) ^ bitflip, Long.BYTES);
+        return rrmxmx((lower + (upper << 32)) ^ BITFLIP_4TO8, Long.BYTES);
     }
 
     // ---- lengths 0 to 16 ----
 
     private static long shortInput(byte[] in, int off, int len, long seed) {
         if (len > 8) {
-            long bitflip1 = (readLE64(SECRET, 24) ^ readLE64(SECRET, 32)) + seed;
-            long bitflip2 = (readLE64(SECRET, 40) ^ readLE64(SECRET, 48)) - seed;
+            long bitflip1 = BITFLIP_9TO16_LO + seed;
+            long bitflip2 = BITFLIP_9TO16_HI - seed;
             long lo = readLE64(in, off) ^ bitflip1;
             long hi = readLE64(in, off + len - 8) ^ bitflip2;
             return avalanche(len + Long.reverseBytes(lo) + hi + mulFold64(lo, hi), PRIME_MX1);
@@ -145,17 +151,17 @@ public final class Xxh3 {
             long s = seed ^ ((Integer.reverseBytes((int) seed) & LOW_32) << 32);
             long input1 = readLE32(in, off);
             long input2 = readLE32(in, off + len - 4);
-            long bitflip = (readLE64(SECRET, 8) ^ readLE64(SECRET, 16)) - s;
+            long bitflip = BITFLIP_4TO8 - s;
             return rrmxmx((input2 + (input1 << 32)) ^ bitflip, len);
         } else if (len > 0) {
             int c1 = in[off] & 0xFF;
             int c2 = in[off + (len >> 1)] & 0xFF;
             int c3 = in[off + len - 1] & 0xFF;
             long combined = ((c1 << 16) | (c2 << 24) | c3 | (len << 8)) & LOW_32;
-            long bitflip = (readLE32(SECRET, 0) ^ readLE32(SECRET, 4)) + seed;
+            long bitflip = BITFLIP_1TO3 + seed;
             return xxh64Avalanche(combined ^ bitflip);
         }
-        return xxh64Avalanche(seed ^ readLE64(SECRET, 56) ^ readLE64(SECRET, 64));
+        return xxh64Avalanche(seed ^ BITFLIP_0);
     }
 
     /** XXH64's final mix ({@code XXH64_avalanche}). */
@@ -178,7 +184,10 @@ public final class Xxh3 {
 
     // ---- shared by the release and the preview ----
 
-    /** {@code XXH3_avalanche} with the release's ({@link #PRIME_MX1}) or the preview's ({@link #PRIME64_3}) multiplier. */
+    /**
+     * {@code XXH3_avalanche} with the release's ({@link #PRIME_MX1}) or the preview's ({@link #PRIME64_3})
+     * multiplier.
+     */
     static long avalanche(long h, long multiplier) {
         h ^= h >>> 37;
         h *= multiplier;
@@ -190,7 +199,10 @@ public final class Xxh3 {
         return (a * b) ^ FastRange.unsignedMultiplyHigh(a, b);
     }
 
-    /** {@code XXH3_mix16B}: 16 input bytes against 16 secret bytes, the seed added to one half and taken from the other. */
+    /**
+     * {@code XXH3_mix16B}: 16 input bytes against 16 secret bytes, the seed added to one half and taken
+     * from the other.
+     */
     static long mix16B(byte[] in, int off, byte[] secret, int secretOffset, long seed) {
         return mulFold64(readLE64(in, off) ^ (readLE64(secret, secretOffset) + seed),
                 readLE64(in, off + 8) ^ (readLE64(secret, secretOffset + 8) - seed));

@@ -51,6 +51,10 @@ public final class Xxph3 {
             + " RocksDB's empty-input rule; RocksDB Hash64/GetSliceHash64 at seed 0)";
 
     private static final long LOW_32 = 0xFFFF_FFFFL;
+    /** The secret's first words, read once (the JIT does not fold array contents into constants). */
+    private static final long SECRET_0 = readLE64(SECRET, 0);
+    private static final long SECRET_8 = readLE64(SECRET, 8);
+    private static final long SECRET32_0 = readLE32(SECRET, 0);
 
     private Xxph3() {
     }
@@ -94,8 +98,8 @@ public final class Xxph3 {
 
     private static long shortInput(byte[] in, int off, int len, long seed) {
         if (len > 8) {
-            long lo = readLE64(in, off) ^ (readLE64(SECRET, 0) + seed);
-            long hi = readLE64(in, off + len - 8) ^ (readLE64(SECRET, 8) - seed);
+            long lo = readLE64(in, off) ^ (SECRET_0 + seed);
+            long hi = readLE64(in, off + len - 8) ^ (SECRET_8 - seed);
             return avalanche(len + (lo + hi) + mulFold64(lo, hi), PRIME64_3);
         } else if (len >= 4) {
             long word = readLE32(in, off) | (readLE32(in, off + len - 4) << 32);
@@ -105,15 +109,15 @@ public final class Xxph3 {
             int c2 = in[off + (len >> 1)] & 0xFF;
             int c3 = in[off + len - 1] & 0xFF;
             long combined = (c1 | (c2 << 8) | (c3 << 16) | (len << 24)) & LOW_32;
-            long keyed = combined ^ (readLE32(SECRET, 0) + seed);
+            long keyed = combined ^ (SECRET32_0 + seed);
             return avalanche(keyed * PRIME64_1, PRIME64_3);
         }
-        return mulFold64(seed + readLE64(SECRET, 0), PRIME64_2);
+        return mulFold64(seed + SECRET_0, PRIME64_2);
     }
 
     /** {@code XXPH3_len_4to8_64b} of the word {@code in32[0] | in32[len-4] << 32}. */
     private static long fourToEight(long word, int len, long seed) {
-        long keyed = word ^ (readLE64(SECRET, 0) + seed);
+        long keyed = word ^ (SECRET_0 + seed);
         long mix = len + (keyed ^ (keyed >>> 51)) * PRIME32_1;
         return avalanche((mix ^ (mix >>> 47)) * PRIME64_2, PRIME64_3);
     }

@@ -36,7 +36,8 @@ final class FastLocalBloomSchemaTest {
         int h = 0xBC9F_1D34 ^ (data.length * m);
         int i = 0;
         for (; i + 4 <= data.length; i += 4) {
-            int w = (data[i] & 0xFF) | (data[i + 1] & 0xFF) << 8 | (data[i + 2] & 0xFF) << 16 | (data[i + 3] & 0xFF) << 24;
+            int w = (data[i] & 0xFF) | (data[i + 1] & 0xFF) << 8 | (data[i + 2] & 0xFF) << 16
+                    | (data[i + 3] & 0xFF) << 24;
             h += w;
             h *= m;
             h ^= h >>> 16;
