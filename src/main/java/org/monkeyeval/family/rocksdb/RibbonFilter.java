@@ -156,6 +156,16 @@ public final class RibbonFilter implements Filter {
     }
 
     /**
+     * {@link #construct(long[], Ribbon)} over RocksDB's hashes of {@code keys} added in this order
+     * ({@link #keyHashes}).
+     *
+     * @throws IllegalArgumentException if there are no keys, or RocksDB builds its Bloom filter for them
+     */
+    public static RibbonFilter construct(java.util.List<byte[]> keys, Ribbon rules) {
+        return construct(keyHashes(keys), rules);
+    }
+
+    /**
      * The 64-bit hashes RocksDB's builder keeps for {@code keys} added in this order
      * ({@code XXPH3FilterBitsBuilder::AddKey}): {@link Xxph3#hash64(byte[])} of each key, a hash equal to
      * the one kept before it dropped (adjacent repeats of a key, as a table's versions of one user key are).

@@ -125,12 +125,16 @@ final class RibbonSchemaTest {
         assertArrayEquals(block, filter.toBytes());
     }
 
-    /** Every Schema row's keys are accepted by the filter built over them. */
+    /** Every Schema row's keys are accepted by the filter built over them, read or built. */
     @Test
     void filterBlock_schemaKeys_allAccepted() {
-        RibbonFilter filter = RibbonFilter.read(RibbonFilter.filterBlock(keys(1, 2088), Ribbon.of(10)));
+        byte[] block = RibbonFilter.filterBlock(keys(1, 2088), Ribbon.of(10));
+        RibbonFilter read = RibbonFilter.read(block);
+        RibbonFilter built = RibbonFilter.construct(keys(1, 2088), Ribbon.of(10));
+        assertArrayEquals(block, built.toBytes());
         for (byte[] key : keys(1, 2088)) {
-            assertTrue(filter.mayContainKey(key));
+            assertTrue(read.mayContainKey(key));
+            assertTrue(built.mayContainKey(key));
         }
     }
 }
