@@ -7,8 +7,9 @@ import java.util.function.LongUnaryOperator;
  * bytes, its probes, its layout) or the library that defines the filter. {@code confirm} builds and
  * measures these; the other families are costed only.
  *
- * <p>Keys are 64-bit; a family whose engine hashes key bytes hashes the key's 8 big-endian bytes,
- * the form in which the engine check stores it at the front of each key.
+ * <p>Keys are 64-bit; a family whose engine hashes key bytes hashes the key's
+ * {@link org.monkeyeval.filter.KeyBytes} (16 bytes), the key the engine check writes into the engine,
+ * so that the filter built here over a run is the engine's own over the same run.
  */
 public interface RealFilterFamily extends FilterFamily {
 
