@@ -1,6 +1,7 @@
 package org.monkeyeval.confirm;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * What a confirmation does.
@@ -57,6 +58,22 @@ public record ConfirmSettings(long queries, long seed, int threads, List<Layout>
             throw new IllegalArgumentException("max filter entries (" + maxFilterEntries + ") must be >= 1");
         }
         layouts = List.copyOf(layouts);
+    }
+
+    /**
+     * The settings a command line states: layouts by label, each built once, in the order first named;
+     * without a precision Q is fixed, so the cap only has to admit it (max(queries, maxQueries)), and a
+     * Q above the default cap needs no {@code maxQueries} of its own.
+     *
+     * @param precision the target relative half-width, or empty for a fixed Q
+     * @throws IllegalArgumentException for an unknown layout or a setting out of range
+     */
+    public static ConfirmSettings of(long queries, long seed, int threads, List<String> layoutLabels,
+                                     OptionalDouble precision, long maxQueries, long maxFilterEntries) {
+        List<Layout> layouts = layoutLabels.stream().map(Layout::fromLabel).distinct().toList();
+        long cap = precision.isPresent() ? maxQueries : Math.max(queries, maxQueries);
+        return new ConfirmSettings(queries, seed, threads, layouts, precision.orElse(Double.NaN), cap,
+                maxFilterEntries);
     }
 
     /** Keys the filter of a run of {@code entries} is built over: min(entries, maxFilterEntries). */
