@@ -28,7 +28,9 @@ import org.monkeyeval.report.TableJson;
             + " csv|json, the rows of rows.csv). Examples:",
             "  solve --entries 10000,100000,1000000 --bits-per-entry 10",
             "  solve --policy leveling --size-ratio 10 --levels 7 --entries 1111111000 --l0-runs 4 "
-                + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5"})
+                + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5",
+            "  solve --entries 10000,100000,1000000 --bits-per-entry 10 --zero-result-share 0.6 "
+                + "--zero-result-share-range 0.2,0.9"})
 final class SolveCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -58,6 +60,16 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--zero-result-share", paramLabel = "Z",
             description = "Share of lookups for absent keys, in [0, 1] (default: 1, every key absent).")
     private Double zeroResultShare;
+
+    @Option(names = "--zero-result-share-range", split = ",", paramLabel = "LO,HI",
+            description = "The zero-result share may lie anywhere in [LO, HI] (which holds --zero-result-share):"
+                + " add the robust allocation, the least worst regret over the range.")
+    private List<Double> zeroResultShareRange;
+
+    @Option(names = "--kl-radius", paramLabel = "RHO",
+            description = "Instead of a range: every share z' with KL((z', 1-z') || (z, 1-z)) <= RHO (nats) around"
+                + " --zero-result-share.")
+    private Double klRadius;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     private BudgetOption budget;
@@ -91,9 +103,14 @@ final class SolveCommand implements Callable<Integer> {
         try {
             b = budget.bitsPerEntry != null ? new Budget.BitsPerEntry(budget.bitsPerEntry)
                     : new Budget.TotalBits(budget.totalBits);
-            workload = zeroResultShare == null ? Workload.ABSENT_KEYS : new Workload.ZeroResultShare(zeroResultShare);
+            workload = zeroResultShare == null ? Workload.ABSENT_KEYS
+                    : new Workload.ZeroResultShare(zeroResultShare, uncertainty());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+        if (zeroResultShare == null && (zeroResultShareRange != null || klRadius != null)) {
+            throw new UsageException("--zero-result-share-range and --kl-radius are uncertainty around a share:"
+                    + " give --zero-result-share too");
         }
         TreeShape tree = policy == null ? null : tree();
         List<Run> runs = new ArrayList<>();
@@ -126,6 +143,21 @@ final class SolveCommand implements Callable<Integer> {
             case json -> TableJson.of(AllocationTables.rows(List.of(result)), AllocationTables.TEXT_COLUMNS);
         });
         return ExitCodes.OK;
+    }
+
+    /** The range or KL radius around the share, or null when neither is given. */
+    private Workload.Uncertainty uncertainty() throws UsageException {
+        if (zeroResultShareRange != null && klRadius != null) {
+            throw new UsageException("give either --zero-result-share-range or --kl-radius, not both");
+        }
+        if (zeroResultShareRange != null) {
+            if (zeroResultShareRange.size() != 2) {
+                throw new UsageException("--zero-result-share-range takes LO,HI, got " + zeroResultShareRange.size()
+                        + " values");
+            }
+            return new Workload.ShareRange(zeroResultShareRange.get(0), zeroResultShareRange.get(1));
+        }
+        return klRadius == null ? null : new Workload.KlRadius(klRadius);
     }
 
     private TreeShape tree() throws UsageException {
