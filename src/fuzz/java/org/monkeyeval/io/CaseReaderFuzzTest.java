@@ -15,11 +15,12 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  *
  * <p>Seeds: the bundled cases (cases/, copied in by the fuzz profile) and the invalid cases in
  * src/fuzz/resources/org/monkeyeval/io/CaseReaderFuzzTestInputs/read/. Without JAZZER_FUZZ=1 only
- * the seeds run (regression mode). Run: {@code mvn -Pfuzz test} (60 s of fuzzing, see the pom).
+ * the seeds run (regression mode). Run: {@code mvn -Pfuzz test} (30 s of fuzzing, as long as the solver's
+ * ThresholdSolverFuzzTest; see the pom).
  */
 final class CaseReaderFuzzTest {
 
-    @FuzzTest(maxDuration = "60s")
+    @FuzzTest(maxDuration = "30s")
     void read(byte[] input) {
         try {
             CaseReader.read("fuzz.json", new ByteArrayInputStream(input));

@@ -13,9 +13,10 @@ import java.util.List;
  * @param maxFilterEntries most keys one run's SST holds, {@code >= 1}: a larger run is checked on an SST of
  *                     its first this many keys, as the in-process confirmation builds its filters
  *                     ({@code ConfirmSettings#builtEntries}); {@code Long.MAX_VALUE} for no cap
+ * @param filters      the RocksDB filters to build, in order, at least one
  */
 public record EngineSettings(long queries, long seed, double presentShare, List<String> caseIds,
-                             long maxFilterEntries) {
+                             long maxFilterEntries, List<EngineFilter> filters) {
 
     /** Default absent lookups per run. */
     public static final long DEFAULT_QUERIES = 500_000;
@@ -25,8 +26,6 @@ public record EngineSettings(long queries, long seed, double presentShare, List<
     public static final int KEY_BYTES = 16;
     /** Block cache of each database. */
     public static final long BLOCK_CACHE_BYTES = 64L << 20;
-    /** RocksDB table format; 5 and up use the cache-local "fast local" Bloom filter. */
-    public static final int FORMAT_VERSION = 5;
 
     public EngineSettings {
         if (queries < 1) {
@@ -39,6 +38,15 @@ public record EngineSettings(long queries, long seed, double presentShare, List<
             throw new IllegalArgumentException("max filter entries (" + maxFilterEntries + ") must be >= 1");
         }
         caseIds = List.copyOf(caseIds);
+        filters = List.copyOf(filters);
+        if (filters.isEmpty() || filters.stream().distinct().count() != filters.size()) {
+            throw new IllegalArgumentException("engine filters " + filters + " must be distinct and at least one");
+        }
+    }
+
+    /** Settings that build RocksDB's default filter only, the fast local Bloom. */
+    public EngineSettings(long queries, long seed, double presentShare, List<String> caseIds, long maxFilterEntries) {
+        this(queries, seed, presentShare, caseIds, maxFilterEntries, List.of(EngineFilter.FAST_LOCAL_BLOOM));
     }
 
     /** Keys the SST of a run of {@code entries} holds: min(entries, maxFilterEntries). */

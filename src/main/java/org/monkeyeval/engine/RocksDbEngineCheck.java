@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -35,12 +36,13 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.ConfirmedAllocation;
-import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.io.OutputFolder;
 
@@ -71,8 +73,8 @@ import org.monkeyeval.io.OutputFolder;
  */
 public final class RocksDbEngineCheck {
 
-    /** The layout label of engine rows. */
-    public static final String LAYOUT = "rocksdb-engine";
+    /** The layout label of the engine rows of RocksDB's default filter, the fast local Bloom. */
+    public static final String LAYOUT = EngineFilter.FAST_LOCAL_BLOOM.layout();
 
     private final EngineSettings settings;
     private final KeySpace keys;
@@ -121,20 +123,24 @@ public final class RocksDbEngineCheck {
         List<CaseCount> cases = new ArrayList<>();
         List<CaseResult> selected = results.stream().filter(r -> settings.selects(r.lsmCase().id())).toList();
         // share of the work for progress only: every key is written, every run answers every lookup
-        double total = selected.stream().mapToDouble(r -> work(r) * ConfirmedAllocation.of(r).size()).sum();
+        double total = selected.stream().mapToDouble(r -> work(r) * settings.filters().stream()
+                .mapToInt(f -> allocations(r, f).size()).sum()).sum();
         double done = 0;
         try {
             for (int c = 0; c < selected.size(); c++) {
                 CaseResult result = selected.get(c);
-                for (ConfirmedAllocation confirmed : ConfirmedAllocation.of(result)) {
-                    String allocation = confirmed.label();
-                    progress.update(result.lsmCase().id(), c, selected.size(), "engine, " + allocation,
-                            total > 0 ? done / total : 0);
-                    done += work(result);
-                    List<EngineRun> caseRows = checkOne(result, allocation, confirmed.bits());
-                    rows.addAll(caseRows);
-                    cases.add(new CaseCount(result.lsmCase().id(), allocation, LAYOUT, settings.queries(),
-                            caseRows.stream().map(EngineRun::count).toList(), result.weights()));
+                for (EngineFilter filter : settings.filters()) {
+                    for (ConfirmedAllocation confirmed : allocations(result, filter)) {
+                        String allocation = confirmed.label();
+                        progress.update(result.lsmCase().id(), c, selected.size(),
+                                "engine, " + filter.label() + ", " + allocation, total > 0 ? done / total : 0);
+                        done += work(result);
+                        List<EngineRun> caseRows = checkOne(result, allocation, confirmed.bits(), filter);
+                        rows.addAll(caseRows);
+                        cases.add(new CaseCount(result.lsmCase().id(), allocation, filter.layout(),
+                                settings.queries(), caseRows.stream().map(EngineRun::count).toList(),
+                                result.weights()));
+                    }
                 }
             }
         } finally {
@@ -143,17 +149,28 @@ public final class RocksDbEngineCheck {
         return new Result(rows, cases);
     }
 
+    /**
+     * The allocations built with {@code filter}: every one for RocksDB's default filter; uniform and
+     * optimized for the others, since a deployable allocation's settings were chosen for the default one.
+     */
+    private static List<ConfirmedAllocation> allocations(CaseResult result, EngineFilter filter) {
+        return ConfirmedAllocation.of(result).stream()
+                .filter(a -> filter == EngineFilter.FAST_LOCAL_BLOOM || !a.label().equals(ConfirmedAllocation.DEPLOYABLE))
+                .toList();
+    }
+
     private double work(CaseResult result) {
         var runs = result.lsmCase().runs();
         return runs.stream().mapToDouble(r -> r.entries()).sum() + (double) runs.size() * settings.queries();
     }
 
-    private List<EngineRun> checkOne(CaseResult result, String allocation, Allocation a) throws IOException {
+    private List<EngineRun> checkOne(CaseResult result, String allocation, Allocation a, EngineFilter filter)
+            throws IOException {
         Path dir = Files.createTempDirectory("monkey-eval-rocksdb-");
         Thread cleanup = new Thread(() -> deleteQuietly(dir), "monkey-eval-rocksdb-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            return measure(dir, result, allocation, a);
+            return measure(dir, result, allocation, a, filter);
         } catch (RocksDBException e) {
             throw new IOException("RocksDB: " + e.getMessage(), e);
         } finally {
@@ -166,8 +183,8 @@ public final class RocksDbEngineCheck {
         }
     }
 
-    private List<EngineRun> measure(Path dir, CaseResult result, String allocation, Allocation a)
-            throws RocksDBException, IOException {
+    private List<EngineRun> measure(Path dir, CaseResult result, String allocation, Allocation a,
+                                    EngineFilter filter) throws RocksDBException, IOException {
         int r = a.runs();
         List<AutoCloseable> owned = new ArrayList<>();
         try {
@@ -181,11 +198,9 @@ public final class RocksDbEngineCheck {
                 double b = a.bitsPerEntry(i);
                 Path sst = dir.resolve("run-" + (i + 1) + ".sst");
                 long built = settings.builtEntries(result.lsmCase().runs().get(i).entries());
-                ranges[i] = writeSst(sst, i, built, b, cache, owned);
+                ranges[i] = writeSst(sst, i, built, b, filter, cache, owned);
                 sstFiles.add(sst);
-                ColumnFamilyOptions cf = own(owned, new ColumnFamilyOptions())
-                        .setTableFormatConfig(tableConfig(b, cache, owned))
-                        .setDisableAutoCompactions(true);
+                ColumnFamilyOptions cf = columnFamilyOptions(b, filter, cache, owned).setDisableAutoCompactions(true);
                 descriptors.add(new ColumnFamilyDescriptor(("run-" + (i + 1)).getBytes(StandardCharsets.UTF_8), cf));
             }
             Statistics statistics = own(owned, new Statistics());
@@ -201,7 +216,8 @@ public final class RocksDbEngineCheck {
                 List<EngineRun> rows = new ArrayList<>();
                 ReadOptions read = own(owned, new ReadOptions());
                 for (int i = 0; i < r; i++) {
-                    rows.add(queryRun(db, handles.get(i + 1), read, statistics, result, allocation, a, i, ranges[i]));
+                    rows.add(queryRun(db, handles.get(i + 1), read, statistics, result, allocation, a, i, ranges[i],
+                            filter));
                 }
                 return rows;
             } finally {
@@ -221,23 +237,40 @@ public final class RocksDbEngineCheck {
         }
     }
 
-    private BlockBasedTableConfig tableConfig(double bitsPerKey, LRUCache cache, List<AutoCloseable> owned) {
+    /**
+     * The column family options that build {@code filter} at {@code bitsPerKey} (no filter at 0): whole-key
+     * filtering, {@code optimize_filters_for_memory} off so the filter size follows the allocation.
+     */
+    private static ColumnFamilyOptions columnFamilyOptions(double bitsPerKey, EngineFilter filter, LRUCache cache,
+                                                           List<AutoCloseable> owned) {
+        if (filter == EngineFilter.RIBBON && bitsPerKey > 0) {
+            Properties props = new Properties();
+            props.setProperty("block_based_table_factory", "{" + String.join(";",
+                    "filter_policy=ribbonfilter:" + Setting.decimal(bitsPerKey) + ":-1",
+                    "format_version=" + filter.formatVersion(), "optimize_filters_for_memory=false",
+                    "whole_key_filtering=true", "block_cache=" + EngineSettings.BLOCK_CACHE_BYTES) + "}");
+            ColumnFamilyOptions cf = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(props);
+            if (cf == null) {
+                throw new IllegalStateException("RocksDB refused the Ribbon options " + props);
+            }
+            return own(owned, cf);
+        }
         BlockBasedTableConfig config = new BlockBasedTableConfig()
-                .setFormatVersion(EngineSettings.FORMAT_VERSION)
+                .setFormatVersion(filter.formatVersion())
                 .setOptimizeFiltersForMemory(false)
                 .setWholeKeyFiltering(true)
                 .setBlockCache(cache);
         if (bitsPerKey > 0) {
             config.setFilterPolicy(own(owned, new BloomFilter(bitsPerKey, false)));
         }
-        return config;
+        return own(owned, new ColumnFamilyOptions()).setTableFormatConfig(config);
     }
 
     /**
      * Writes run {@code run}'s first {@code entries} keys, sorted, into one SST file; returns its smallest and
      * largest first word.
      */
-    private long[] writeSst(Path file, int run, long entries, double bitsPerKey, LRUCache cache,
+    private long[] writeSst(Path file, int run, long entries, double bitsPerKey, EngineFilter filter, LRUCache cache,
                             List<AutoCloseable> owned) throws RocksDBException {
         if (entries > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("run " + (run + 1) + " is too large for the engine check");
@@ -247,7 +280,8 @@ public final class RocksDbEngineCheck {
             firstWords[j] = keys.storedKey(run, j) ^ Long.MIN_VALUE; // flip: signed sort = unsigned order
         }
         Arrays.sort(firstWords);
-        Options options = own(owned, new Options().setTableFormatConfig(tableConfig(bitsPerKey, cache, owned)));
+        Options options = own(owned, new Options(own(owned, new DBOptions()),
+                columnFamilyOptions(bitsPerKey, filter, cache, owned)));
         EnvOptions env = own(owned, new EnvOptions());
         try (SstFileWriter writer = new SstFileWriter(env, options)) {
             writer.open(file.toString());
@@ -261,8 +295,8 @@ public final class RocksDbEngineCheck {
     }
 
     private EngineRun queryRun(RocksDB db, ColumnFamilyHandle cf, ReadOptions read, Statistics stats,
-                               CaseResult result, String allocation, Allocation a, int run, long[] range)
-            throws RocksDBException {
+                               CaseResult result, String allocation, Allocation a, int run, long[] range,
+                               EngineFilter filter) throws RocksDBException {
         long entries = result.lsmCase().runs().get(run).entries();
         long built = settings.builtEntries(entries);
         double b = a.bitsPerEntry(run);
@@ -306,27 +340,40 @@ public final class RocksDbEngineCheck {
             engineFilterBytes += e.getValue().getFilterSize();
         }
         boolean filtered = engineFilterBytes > 0;
-        Setting setting = RocksDbFamily.INSTANCE.settingFor(b);
-        int probes = setting.probes();
-        long ruleBytes = RocksDbFamily.filterBytesWithMetadata(built, setting);
-        long lines = filtered
-                ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;
-        double predicted = 1.0;
-        double variance = 0.0;
-        double cacheLocal = Double.NaN;
-        double poisson = Double.NaN;
-        if (filtered && lines > 0) {
-            Predictions.Moments m = Predictions.cacheLocal(built, lines, probes);
-            predicted = m.mean();
-            variance = m.variance();
-            cacheLocal = RocksDbFamily.cacheLocalFpRate(built, lines, probes);
-            poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
-        }
         long falsePositives = positives - truePositives;
         long reads = filtered ? falsePositives : q - outsideRange;
-        RunCount count = new RunCount(result.lsmCase().id(), allocation, LAYOUT, run + 1, entries, built, b,
-                lines * RocksDbLocalBloom.CACHE_LINE_BITS, filtered ? probes : 0, q, positives, truePositives, useful,
-                reads, MonkeyModel.idealFpr(b), predicted, variance, cacheLocal, poisson);
+        RunCount count;
+        long ruleBytes;
+        if (filter == EngineFilter.FAST_LOCAL_BLOOM) {
+            Setting setting = RocksDbFamily.INSTANCE.settingFor(b);
+            int probes = setting.probes();
+            ruleBytes = RocksDbFamily.filterBytesWithMetadata(built, setting);
+            long lines = filtered
+                    ? (engineFilterBytes - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES : 0;
+            double predicted = 1.0;
+            double variance = 0.0;
+            double cacheLocal = Double.NaN;
+            double poisson = Double.NaN;
+            if (filtered && lines > 0) {
+                Predictions.Moments m = Predictions.cacheLocal(built, lines, probes);
+                predicted = m.mean();
+                variance = m.variance();
+                cacheLocal = RocksDbFamily.cacheLocalFpRate(built, lines, probes);
+                poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
+            }
+            count = new RunCount(result.lsmCase().id(), allocation, filter.layout(), run + 1, entries, built, b,
+                    lines * RocksDbLocalBloom.CACHE_LINE_BITS, filtered ? probes : 0, q, positives, truePositives,
+                    useful, reads, MonkeyModel.idealFpr(b), predicted, variance, cacheLocal, poisson);
+        } else {
+            // the family predicts the filter RocksDB builds at this setting; the size is the file's own
+            FilterFamily family = filter.family();
+            Setting setting = family.settingFor(b);
+            ruleBytes = Math.round(family.filterBits(built, setting) / 8);
+            double predicted = filtered ? family.fpr(built, setting) : 1.0;
+            count = new RunCount(result.lsmCase().id(), allocation, filter.layout(), run + 1, entries, built, b,
+                    8 * engineFilterBytes, filtered ? setting.probes() : 0, q, positives, truePositives, useful, reads,
+                    MonkeyModel.idealFpr(b), predicted, 0.0, Double.NaN, Double.NaN);
+        }
         Arrays.sort(latency);
         return new EngineRun(count, present, outsideRange, built * b, ruleBytes, engineFilterBytes, misses, hits,
                 percentile(latency, 0.50) / 1e3, percentile(latency, 0.99) / 1e3);

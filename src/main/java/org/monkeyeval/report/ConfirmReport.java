@@ -15,6 +15,7 @@ import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.confirm.RunCount;
+import org.monkeyeval.engine.EngineFilter;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.filter.Hashing;
@@ -175,7 +176,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
                 + " run's options and ingested (move); every absent lookup issues one get per run");
         ObjectNode options = node.putObject("options");
         options.put("filterPolicy", "BloomFilter(bits_per_key = allocated b_i), full filter; no filter policy for b_i = 0");
-        options.put("formatVersion", EngineSettings.FORMAT_VERSION);
+        options.put("formatVersion", EngineFilter.FAST_LOCAL_BLOOM.formatVersion());
         options.put("optimizeFiltersForMemory", false);
         options.put("wholeKeyFiltering", true);
         options.put("cacheIndexAndFilterBlocks", false);
@@ -186,6 +187,21 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         node.put("prediction", "binomial line-load mixture at the engine's filter size and RocksDB's probe count");
         ArrayNode ignored = node.putArray("notCompared");
         EngineTables.VOLATILE_COLUMNS.forEach(ignored::add);
+        if (!settings.filters().equals(List.of(EngineFilter.FAST_LOCAL_BLOOM))) {
+            // recorded only when other filters than the default were built, so earlier sections read the same
+            ArrayNode filters = node.putArray("filters");
+            for (EngineFilter f : settings.filters()) {
+                ObjectNode filter = filters.addObject();
+                filter.put("name", f.label());
+                filter.put("layout", f.layout());
+                filter.put("formatVersion", f.formatVersion());
+                filter.put("filterPolicy", f == EngineFilter.RIBBON ? "ribbonfilter:b_i:-1 (options string)"
+                        : "BloomFilter(bits_per_key = allocated b_i)");
+                filter.put("prediction", f == EngineFilter.FAST_LOCAL_BLOOM
+                        ? "binomial line-load mixture at the engine's filter size and RocksDB's probe count"
+                        : "family " + f.label() + " at RocksDB's setting for b_i");
+            }
+        }
         return node;
     }
 
@@ -193,8 +209,13 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     public static EngineSettings engineSettingsFrom(JsonNode node) {
         List<String> cases = new ArrayList<>();
         node.path("cases").forEach(c -> cases.add(c.asText()));
+        List<EngineFilter> filters = new ArrayList<>();
+        node.path("filters").forEach(f -> filters.add(EngineFilter.fromLabel(f.path("name").asText())));
+        if (filters.isEmpty()) {
+            filters.add(EngineFilter.FAST_LOCAL_BLOOM);
+        }
         return new EngineSettings(node.path("queries").asLong(), node.path("seed").asLong(),
-                node.path("presentShare").asDouble(), cases, maxFilterEntriesFrom(node));
+                node.path("presentShare").asDouble(), cases, maxFilterEntriesFrom(node), filters);
     }
 
     /** The method section: keys, hash, layouts, predictions, counting, intervals. */

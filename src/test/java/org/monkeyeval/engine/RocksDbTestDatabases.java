@@ -39,7 +39,7 @@ public final class RocksDbTestDatabases {
 
     static Options options(double bitsPerKey) {
         BlockBasedTableConfig table = new BlockBasedTableConfig()
-                .setFormatVersion(EngineSettings.FORMAT_VERSION)
+                .setFormatVersion(EngineFilter.FAST_LOCAL_BLOOM.formatVersion())
                 .setOptimizeFiltersForMemory(false)
                 .setWholeKeyFiltering(true)
                 .setFilterPolicy(new BloomFilter(bitsPerKey, false));

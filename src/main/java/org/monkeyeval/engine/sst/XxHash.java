@@ -1,5 +1,7 @@
 package org.monkeyeval.engine.sst;
 
+import org.monkeyeval.family.rocksdb.Xxh3;
+
 /**
  * XXH32, XXH64 and XXH3-64 (default secret, seed 0): the hashes behind RocksDB's {@code kxxHash},
  * {@code kxxHash64} and {@code kXXH3} block checksums. Written from the xxHash specification
@@ -7,8 +9,8 @@ package org.monkeyeval.engine.sst;
  * checked against the sanity vectors of cli/xsum_sanity_check.c. Arithmetic is modulo 2^32 or
  * 2^64, as Java's int and long give it; every multi-byte read is little-endian.
  *
- * <p>XXH3 here takes no seed: RocksDB's checksums use seed 0 and the default 192-byte secret, and the
- * seeded variants (and XXH3-128) are left out.
+ * <p>XXH3 is {@link Xxh3}'s, the released XXH3 that RocksDB's {@code kXXH3} checksums use (seed 0, the
+ * default secret); its filters hash keys with the preview variant instead ({@code Xxph3}).
  */
 final class XxHash {
 
@@ -170,136 +172,8 @@ final class XxHash {
 
     // ---------------------------------------------------------------- XXH3-64, seed 0
 
+    /** XXH3-64 with the default secret and seed 0: the one implementation, {@link Xxh3}. */
     static long xxh3(byte[] data, int offset, int length) {
-        if (length <= 16) {
-            return xxh3Small(data, offset, length);
-        }
-        if (length <= 128) {
-            return xxh3Medium(data, offset, length);
-        }
-        if (length <= 240) {
-            return xxh3Upto240(data, offset, length);
-        }
-        return xxh3Large(data, offset, length);
-    }
-
-    private static long avalanche(long x) {
-        x ^= x >>> 37;
-        x *= PRIME_MX1;
-        x ^= x >>> 32;
-        return x;
-    }
-
-    private static long xxh3Small(byte[] d, int o, int n) {
-        if (n == 0) {
-            return avalancheXxh64(u64(SECRET, 56) ^ u64(SECRET, 64));
-        }
-        if (n <= 3) {
-            long combined = (d[o + n - 1] & 0xFFL) | (long) n << 8 | (d[o] & 0xFFL) << 16 | (d[o + (n >> 1)] & 0xFFL) << 24;
-            long value = ((u32L(SECRET, 0) ^ u32L(SECRET, 4)) & 0xFFFF_FFFFL) ^ combined;
-            return avalancheXxh64(value);
-        }
-        if (n <= 8) {
-            long first = u32L(d, o);
-            long last = u32L(d, o + n - 4);
-            long combined = last | first << 32;
-            long value = (u64(SECRET, 8) ^ u64(SECRET, 16)) ^ combined;
-            value ^= Long.rotateLeft(value, 49) ^ Long.rotateLeft(value, 24);
-            value *= PRIME_MX2;
-            value ^= (value >>> 35) + n;
-            value *= PRIME_MX2;
-            value ^= value >>> 28;
-            return value;
-        }
-        long low = (u64(SECRET, 24) ^ u64(SECRET, 32)) ^ u64(d, o);
-        long high = (u64(SECRET, 40) ^ u64(SECRET, 48)) ^ u64(d, o + n - 8);
-        long value = n + Long.reverseBytes(low) + high + fold(low, high);
-        return avalanche(value);
-    }
-
-    /** Low half XOR high half of the 128-bit product {@code a * b}. */
-    private static long fold(long a, long b) {
-        return a * b ^ unsignedMultiplyHigh(a, b);
-    }
-
-    /** The high 64 bits of the unsigned 128-bit product (Math.unsignedMultiplyHigh arrived only in Java 18). */
-    static long unsignedMultiplyHigh(long a, long b) {
-        return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
-    }
-
-    private static long mixStep(byte[] d, int at, int secretOffset) {
-        return fold(u64(d, at) ^ u64(SECRET, secretOffset), u64(d, at + 8) ^ u64(SECRET, secretOffset + 8));
-    }
-
-    /** 17 to 128 bytes: chunk pairs from both ends. */
-    private static long xxh3Medium(byte[] d, int o, int n) {
-        long acc = n * PRIME64_1;
-        int rounds = ((n - 1) >> 5) + 1;
-        for (int i = rounds - 1; i >= 0; i--) {
-            acc += mixStep(d, o + i * 16, i * 32);
-            acc += mixStep(d, o + n - i * 16 - 16, i * 32 + 16);
-        }
-        return avalanche(acc);
-    }
-
-    /** 129 to 240 bytes. */
-    private static long xxh3Upto240(byte[] d, int o, int n) {
-        long acc = n * PRIME64_1;
-        int chunks = n >> 4;
-        for (int i = 0; i < 8; i++) {
-            acc += mixStep(d, o + i * 16, i * 16);
-        }
-        acc = avalanche(acc);
-        for (int i = 8; i < chunks; i++) {
-            acc += mixStep(d, o + i * 16, (i - 8) * 16 + 3);
-        }
-        acc += mixStep(d, o + n - 16, 119);
-        return avalanche(acc);
-    }
-
-    /** More than 240 bytes: blocks of 16 stripes of 64 bytes, scrambled after each full block. */
-    private static long xxh3Large(byte[] d, int o, int n) {
-        long[] acc = {
-            PRIME32_3 & 0xFFFF_FFFFL, PRIME64_1, PRIME64_2, PRIME64_3,
-            PRIME64_4, PRIME32_2 & 0xFFFF_FFFFL, PRIME64_5, PRIME32_1 & 0xFFFF_FFFFL};
-        int p = o;
-        int end = o + n;
-        while (end - p > BLOCK_BYTES) {
-            for (int s = 0; s < STRIPES_PER_BLOCK; s++) {
-                accumulate(acc, d, p + s * 64, s * 8);
-            }
-            scramble(acc);
-            p += BLOCK_BYTES;
-        }
-        int last = end - p;
-        int fullStripes = (last - 1) / 64;
-        for (int s = 0; s < fullStripes; s++) {
-            accumulate(acc, d, p + s * 64, s * 8);
-        }
-        accumulate(acc, d, end - 64, SECRET.length - 71);
-        long result = n * PRIME64_1;
-        for (int i = 0; i < 4; i++) {
-            result += fold(acc[2 * i] ^ u64(SECRET, 11 + 16 * i), acc[2 * i + 1] ^ u64(SECRET, 11 + 16 * i + 8));
-        }
-        return avalanche(result);
-    }
-
-    private static void accumulate(long[] acc, byte[] d, int stripe, int secretOffset) {
-        for (int i = 0; i < 8; i++) {
-            long lane = u64(d, stripe + 8 * i);
-            long value = lane ^ u64(SECRET, secretOffset + 8 * i);
-            acc[i ^ 1] += lane;
-            acc[i] += (value & 0xFFFF_FFFFL) * (value >>> 32);
-        }
-    }
-
-    private static void scramble(long[] acc) {
-        int s = SECRET.length - 64;
-        for (int i = 0; i < 8; i++) {
-            long a = acc[i];
-            a ^= a >>> 47;
-            a ^= u64(SECRET, s + 8 * i);
-            acc[i] = a * (PRIME32_1 & 0xFFFF_FFFFL);
-        }
+        return Xxh3.hash64(data, offset, length);
     }
 }
