@@ -2,6 +2,7 @@ package org.monkeyeval.family;
 
 import java.util.Locale;
 
+import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 
 /**

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
+import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.filter.RocksDbLocalBloom;

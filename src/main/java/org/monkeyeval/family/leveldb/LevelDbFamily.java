@@ -109,6 +109,12 @@ public final class LevelDbFamily implements FilterFamily {
     }
 
     @Override
+    public String source() {
+        return "google/leveldb util/bloom.cc, util/hash.cc, table/filter_block.cc (commit 78a352f4): one filter"
+                + " per 2 KiB of table, bytes equal to libleveldb 1.23; rate simulated from LevelDB's probe arithmetic";
+    }
+
+    @Override
     public List<Setting> settings() {
         return settings;
     }
