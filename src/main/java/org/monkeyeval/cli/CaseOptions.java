@@ -43,6 +43,16 @@ final class CaseOptions {
             description = "Share of lookups for absent keys, in [0, 1] (default: 1, every key absent).")
     private Double zeroResultShare;
 
+    @Option(names = "--zero-result-share-range", split = ",", paramLabel = "LO,HI",
+            description = "The zero-result share may lie anywhere in [LO, HI] (which holds --zero-result-share):"
+                + " add the robust allocation, the least worst regret over the range.")
+    private List<Double> zeroResultShareRange;
+
+    @Option(names = "--kl-radius", paramLabel = "RHO",
+            description = "Instead of a range: every share z' with KL((z', 1-z') || (z, 1-z)) <= RHO (nats) around"
+                + " --zero-result-share.")
+    private Double klRadius;
+
     @ArgGroup(exclusive = true, multiplicity = "1")
     private BudgetOption budget;
 
@@ -61,9 +71,14 @@ final class CaseOptions {
         try {
             b = budget.bitsPerEntry != null ? new Budget.BitsPerEntry(budget.bitsPerEntry)
                     : new Budget.TotalBits(budget.totalBits);
-            workload = zeroResultShare == null ? Workload.ABSENT_KEYS : new Workload.ZeroResultShare(zeroResultShare);
+            workload = zeroResultShare == null ? Workload.ABSENT_KEYS
+                    : new Workload.ZeroResultShare(zeroResultShare, uncertainty());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+        if (zeroResultShare == null && (zeroResultShareRange != null || klRadius != null)) {
+            throw new UsageException("--zero-result-share-range and --kl-radius are uncertainty around a share:"
+                    + " give --zero-result-share too");
         }
         TreeShape tree = policy == null ? null : tree();
         List<Run> runs = new ArrayList<>();
@@ -112,5 +127,20 @@ final class CaseOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The range or KL radius around the share, or null when neither is given. */
+    private Workload.Uncertainty uncertainty() throws UsageException {
+        if (zeroResultShareRange != null && klRadius != null) {
+            throw new UsageException("give either --zero-result-share-range or --kl-radius, not both");
+        }
+        if (zeroResultShareRange != null) {
+            if (zeroResultShareRange.size() != 2) {
+                throw new UsageException("--zero-result-share-range takes LO,HI, got " + zeroResultShareRange.size()
+                        + " values");
+            }
+            return new Workload.ShareRange(zeroResultShareRange.get(0), zeroResultShareRange.get(1));
+        }
+        return klRadius == null ? null : new Workload.KlRadius(klRadius);
     }
 }

@@ -21,7 +21,9 @@ import org.monkeyeval.report.TableJson;
             + " csv|json, the rows of rows.csv). Examples:",
             "  solve --entries 10000,100000,1000000 --bits-per-entry 10",
             "  solve --policy leveling --size-ratio 10 --levels 7 --entries 1111111000 --l0-runs 4 "
-                + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5"})
+                + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5",
+            "  solve --entries 10000,100000,1000000 --bits-per-entry 10 --zero-result-share 0.6 "
+                + "--zero-result-share-range 0.2,0.9"})
 final class SolveCommand implements Callable<Integer> {
 
     @CommandLine.Spec
