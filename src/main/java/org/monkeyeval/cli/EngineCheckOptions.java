@@ -5,6 +5,7 @@ import java.util.List;
 
 import picocli.CommandLine.Option;
 
+import org.monkeyeval.engine.EngineFilter;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.family.Engine;
@@ -18,6 +19,12 @@ final class EngineCheckOptions {
             description = "Also check the allocations inside a real engine: rocksdb (embedded RocksDB,"
                     + " its own filters and statistics; writes engine.csv).")
     private String engine;
+
+    @Option(names = "--engine-filters", split = ",", defaultValue = "rocksdb", paramLabel = "F",
+            description = "With --engine rocksdb: the RocksDB filters to build, comma-separated: rocksdb (fast local"
+                    + " Bloom, format_version 5), rocksdb-legacy (full Bloom, format_version 4), rocksdb-ribbon"
+                    + " (Ribbon) (default: ${DEFAULT-VALUE}).")
+    private List<String> engineFilters;
 
     @Option(names = "--engine-granularity", paramLabel = "ENGINE",
             description = "With --engine rocksdb: also measure the deployable allocation of rocksdb (one setting"
@@ -67,7 +74,8 @@ final class EngineCheckOptions {
             }
         }
         try {
-            return new EngineSettings(engineQueries, seed, presentShare, engineCases, maxFilterEntries);
+            List<EngineFilter> filters = engineFilters.stream().map(EngineFilter::fromLabel).distinct().toList();
+            return new EngineSettings(engineQueries, seed, presentShare, engineCases, maxFilterEntries, filters);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

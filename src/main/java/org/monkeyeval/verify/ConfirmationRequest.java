@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
+import org.monkeyeval.engine.EngineFilter;
 import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.family.Engine;
@@ -84,6 +85,10 @@ public record ConfirmationRequest(ConfirmSettings settings, EngineSettings engin
             command.addAll(List.of("--engine", ENGINE, "--engine-cases", String.join(",", engine.caseIds()),
                     "--engine-queries", Long.toString(engine.queries()), "--present-share",
                     Double.toString(engine.presentShare())));
+            if (!engine.filters().equals(List.of(EngineFilter.FAST_LOCAL_BLOOM))) {
+                command.addAll(List.of("--engine-filters",
+                        String.join(",", engine.filters().stream().map(EngineFilter::label).toList())));
+            }
             if (granularity != null) {
                 command.addAll(List.of(GRANULARITY_OPTION, granularity.label()));
             }
