@@ -29,6 +29,11 @@ final class FilterOptions {
                 + " (default: ${DEFAULT-VALUE}).")
     private List<String> layouts;
 
+    @Option(names = "--family-cases", split = ",", paramLabel = "ID",
+            description = "Build the layouts other than standard and rocksdb (the families' real filters) for these"
+                + " cases only (default: every case).")
+    private List<String> familyCases = List.of();
+
     @Option(names = "--precision", paramLabel = "REL",
             description = "Keep doubling Q until every filtered run's 95%% interval half-width is below REL"
                     + " times its observed rate (capped by --max-queries).")
@@ -55,7 +60,7 @@ final class FilterOptions {
         try {
             int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
             OptionalDouble p = precision == null ? OptionalDouble.empty() : OptionalDouble.of(precision);
-            return ConfirmSettings.of(queries, seed, t, layouts, p, maxQueries, maxFilterEntries);
+            return ConfirmSettings.of(queries, seed, t, layouts, p, maxQueries, maxFilterEntries, familyCases);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

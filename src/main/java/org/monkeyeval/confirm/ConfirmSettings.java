@@ -15,9 +15,11 @@ import java.util.OptionalDouble;
  * @param maxFilterEntries most keys one filter is built over, {@code >= 1}: a run with more entries is
  *                   confirmed on a filter of the same bits per entry (and so the same hash count) over
  *                   its first this many keys ({@link #builtEntries}); {@link #NO_FILTER_CAP} for none
+ * @param familyCases the cases built in the layouts other than {@link Layout#STANDARD} and {@link Layout#ROCKSDB}
+ *                   (the families' real filters); empty: every case
  */
 public record ConfirmSettings(long queries, long seed, int threads, List<Layout> layouts, double precision,
-                              long maxQueries, long maxFilterEntries) {
+                              long maxQueries, long maxFilterEntries, List<String> familyCases) {
 
     /** Default Q: about 100 expected false positives for a run at p = 1e-4. */
     public static final long DEFAULT_QUERIES = 1_000_000;
@@ -58,6 +60,19 @@ public record ConfirmSettings(long queries, long seed, int threads, List<Layout>
             throw new IllegalArgumentException("max filter entries (" + maxFilterEntries + ") must be >= 1");
         }
         layouts = List.copyOf(layouts);
+        familyCases = List.copyOf(familyCases);
+    }
+
+    /** Settings that build every layout for every case. */
+    public ConfirmSettings(long queries, long seed, int threads, List<Layout> layouts, double precision,
+                           long maxQueries, long maxFilterEntries) {
+        this(queries, seed, threads, layouts, precision, maxQueries, maxFilterEntries, List.of());
+    }
+
+    /** Whether case {@code caseId}'s runs are built in {@code layout}. */
+    public boolean builds(String caseId, Layout layout) {
+        return layout == Layout.STANDARD || layout == Layout.ROCKSDB || familyCases.isEmpty()
+                || familyCases.contains(caseId);
     }
 
     /**
@@ -69,11 +84,12 @@ public record ConfirmSettings(long queries, long seed, int threads, List<Layout>
      * @throws IllegalArgumentException for an unknown layout or a setting out of range
      */
     public static ConfirmSettings of(long queries, long seed, int threads, List<String> layoutLabels,
-                                     OptionalDouble precision, long maxQueries, long maxFilterEntries) {
+                                     OptionalDouble precision, long maxQueries, long maxFilterEntries,
+                                     List<String> familyCases) {
         List<Layout> layouts = layoutLabels.stream().map(Layout::fromLabel).distinct().toList();
         long cap = precision.isPresent() ? maxQueries : Math.max(queries, maxQueries);
         return new ConfirmSettings(queries, seed, threads, layouts, precision.orElse(Double.NaN), cap,
-                maxFilterEntries);
+                maxFilterEntries, familyCases);
     }
 
     /** Keys the filter of a run of {@code entries} is built over: min(entries, maxFilterEntries). */

@@ -81,6 +81,9 @@ public record ConfirmationRequest(ConfirmSettings settings, EngineSettings engin
                 "--queries", Long.toString(settings.queries()), "--seed", Long.toString(settings.seed()),
                 "--threads", Integer.toString(settings.threads()), "--layout", String.join(",", layouts),
                 "--max-filter-entries", Long.toString(settings.maxFilterEntries())));
+        if (!settings.familyCases().isEmpty()) {
+            command.addAll(List.of("--family-cases", String.join(",", settings.familyCases())));
+        }
         if (engine != null) {
             command.addAll(List.of("--engine", ENGINE, "--engine-cases", String.join(",", engine.caseIds()),
                     "--engine-queries", Long.toString(engine.queries()), "--present-share",

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 final class ConfirmSettingsTest {
 
     private static ConfirmSettings of(long queries, List<String> layouts, OptionalDouble precision, long maxQueries) {
-        return ConfirmSettings.of(queries, 7, 1, layouts, precision, maxQueries, 1000);
+        return ConfirmSettings.of(queries, 7, 1, layouts, precision, maxQueries, 1000, List.of());
     }
 
     @Test
