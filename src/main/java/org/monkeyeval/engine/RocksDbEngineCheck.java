@@ -40,6 +40,7 @@ import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.rocksdb.LegacyBloom;
 import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.Predictions;
@@ -370,9 +371,14 @@ public final class RocksDbEngineCheck {
             Setting setting = family.settingFor(b);
             ruleBytes = Math.round(family.filterBits(built, setting) / 8);
             double predicted = filtered ? family.fpr(built, setting) : 1.0;
+            // the legacy filter is a blocked Bloom filter of 512-bit lines: its filter-to-filter spread is the
+            // line-load mixture's, at the lines the file holds; Ribbon's is negligible beside the queries'
+            long legacyLines = (engineFilterBytes - LegacyBloom.METADATA_BYTES) / LegacyBloom.CACHE_LINE_BYTES;
+            double variance = filtered && filter == EngineFilter.LEGACY_BLOOM && legacyLines > 0
+                    ? Predictions.cacheLocal(built, legacyLines, setting.probes()).variance() : 0.0;
             count = new RunCount(result.lsmCase().id(), allocation, filter.layout(), run + 1, entries, built, b,
                     8 * engineFilterBytes, filtered ? setting.probes() : 0, q, positives, truePositives, useful, reads,
-                    MonkeyModel.idealFpr(b), predicted, 0.0, Double.NaN, Double.NaN);
+                    MonkeyModel.idealFpr(b), predicted, variance, Double.NaN, Double.NaN);
         }
         Arrays.sort(latency);
         return new EngineRun(count, present, outsideRange, built * b, ruleBytes, engineFilterBytes, misses, hits,

@@ -267,6 +267,15 @@ public final class LevelDbFamily implements RealFilterFamily {
             }
         }
         int[] starts = windowStarts.stream().mapToInt(Integer::intValue).toArray();
+        // filter-to-filter spread of the run's rate: a query meets one window's filter, so the run's rate is
+        // the key-weighted mean of the windows' rates, each window's spread that of a Bloom filter of its size
+        double variance = 0.0;
+        for (int w = 0; w < starts.length; w++) {
+            int keys = (w + 1 < starts.length ? starts[w + 1] : sorted.length) - starts[w];
+            double share = (double) keys / sorted.length;
+            long m = LevelDbBloom.filterBits(keys, b);
+            variance += share * share * org.monkeyeval.filter.Predictions.standard(keys, m, policy.probes()).variance();
+        }
         byte[][] windows = filters.toArray(new byte[0][]);
         long bits = Math.round(filterBits(entries, setting));
         org.monkeyeval.filter.Filter filter = new org.monkeyeval.filter.Filter() {
@@ -298,7 +307,7 @@ public final class LevelDbFamily implements RealFilterFamily {
                 return policy.probes();
             }
         };
-        return new RealFilter(filter, bits, fpr(entries, setting), 0.0);
+        return new RealFilter(filter, bits, fpr(entries, setting), variance);
     }
 
     private static List<byte[]> keysOf(long[] sorted, int from, int count) {
