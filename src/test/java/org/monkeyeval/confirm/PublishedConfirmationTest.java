@@ -38,7 +38,8 @@ final class PublishedConfirmationTest {
 
     @Test
     void standardRuns_withinFourSigmaOfFinitePrediction() throws IOException {
-        List<Map<String, String>> rows = read("confirm.csv");
+        List<Map<String, String>> rows = read("confirm.csv").stream()
+                .filter(r -> r.get("layout").equals("standard") || r.get("layout").equals("rocksdb")).toList();
         // every run of every published case, under two allocations and two layouts, and the runs of the
         // cases with a RocksDB deployable allocation under it, in the RocksDB layout
         long deployable = read("rows.csv").stream().filter(r -> r.get("deployable_setting") != null
@@ -86,7 +87,8 @@ final class PublishedConfirmationTest {
 
     @Test
     void engine_filteredRunsAgreeWithPredictionAndInProcessLayout() throws IOException {
-        List<Map<String, String>> rows = read("engine.csv");
+        List<Map<String, String>> rows = read("engine.csv").stream()
+                .filter(r -> r.get("layout").equals("rocksdb-engine")).toList();
         assertEquals(2 * (3 + 3 + 9) + 3 * 5, rows.size(), "seed-10bpe and seed-0.5bpe (three runs), tiering-4-l3"
                 + " (nine runs), two allocations; rocksdb-imported (five runs) also its deployable allocation");
         int filtered = 0;
@@ -111,6 +113,34 @@ final class PublishedConfirmationTest {
         // seed-0.5bpe: uniform 0.5 bits/key is at the floor (3 filters), optimized 2; tiering-4-l3: all 18;
         // rocksdb-imported: all 15
         assertEquals(11 + 18 + 15, filtered);
+    }
+
+    /**
+     * RocksDB's legacy Bloom and Ribbon filters, built inside RocksDB for the uniform and optimized
+     * allocations of the four engine cases: every filtered row within the two-sided 99% interval of its
+     * family's prediction; the legacy files hold the family's bytes exactly, the Ribbon files within the 16
+     * bytes by which its size depends on the first key's hash.
+     */
+    @Test
+    void engine_legacyAndRibbonRows_agreeWithTheirFamilies() throws IOException {
+        for (String layout : List.of("rocksdb-legacy-engine", "rocksdb-ribbon-engine")) {
+            List<Map<String, String>> rows = read("engine.csv").stream()
+                    .filter(r -> r.get("layout").equals(layout)).toList();
+            assertEquals(2 * (3 + 3 + 9 + 5), rows.size(), layout);
+            int filtered = 0;
+            for (Map<String, String> r : rows) {
+                if (r.get("observed_fpr").isEmpty()) {
+                    continue;
+                }
+                filtered++;
+                assertTrue(Math.abs(Double.parseDouble(r.get("z_score"))) < Z99, layout + ": " + r);
+                long rule = Long.parseLong(r.get("rule_filter_bytes"));
+                long engine = Long.parseLong(r.get("engine_filter_bytes"));
+                assertTrue(layout.startsWith("rocksdb-legacy") ? rule == engine : Math.abs(rule - engine) <= 16,
+                        layout + " filter size: " + r);
+            }
+            assertTrue(filtered >= 30, layout + ": filtered rows " + filtered);
+        }
     }
 
     /**
