@@ -88,6 +88,8 @@ public final class CaseFigures {
     private static final double MAIN_SHARE = 0.58;
     /** Space between the curves and the zoomed panels. */
     private static final double PANEL_GAP = 16;
+    /** At most this many decades are labelled on a logarithmic axis (a figure's plot is some 250 units tall). */
+    private static final long MAX_DECADE_LABELS = 12;
 
     private CaseFigures() {
     }
@@ -693,7 +695,8 @@ public final class CaseFigures {
 
     /**
      * Whole decades around the data: from the power of ten at or below the smallest value to the one at
-     * or above the largest, at least one decade, so that ticks fall on 1, 0.1, 0.01, ...
+     * or above the largest, at least one decade, so that ticks fall on 1, 0.1, 0.01, ... (on every
+     * second or third decade when the data span more than {@link #MAX_DECADE_LABELS}).
      */
     static void decades(LogAxis axis, double min, double max) {
         double low = Math.pow(10, Math.floor(Math.log10(min) + 1e-9));
@@ -703,7 +706,9 @@ public final class CaseFigures {
         }
         // a fifth of a decade beyond each end so that the end ticks are drawn and labelled
         axis.setRange(low * 0.6, high * 1.6);
-        axis.setTickUnit(new NumberTickUnit(1.0));
+        // a label per decade, or per few decades when more than MAX_DECADE_LABELS would crowd the axis
+        long decades = Math.round(Math.log10(high / low));
+        axis.setTickUnit(new NumberTickUnit(Math.max(1, (decades + MAX_DECADE_LABELS - 1) / MAX_DECADE_LABELS)));
     }
 
     static JFreeChart chart(String title, Plot plot) {
