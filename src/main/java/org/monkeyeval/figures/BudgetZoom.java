@@ -103,9 +103,9 @@ final class BudgetZoom {
             high = Math.max(high, r.value());
         }
         // a tenth of the span beyond each end; a span of nothing (every value equal) gets a thousandth
-        // of the value, or of 1 for a value of 0
-        double pad = Math.max((high - low) / 10, Math.max(Math.abs(high), 1.0) * 1e-3);
-        axis.setRange(low - pad, high + pad);
+        // of the value, or 0.001 for a value of 0; never below 0 when nothing is (R and cost are not)
+        double pad = Math.max((high - low) / 10, high == 0 ? 1e-3 : Math.abs(high) * 1e-3);
+        axis.setRange(low >= 0 ? Math.max(0, low - pad) : low - pad, high + pad);
 
         XYPlot panel = new XYPlot();
         panel.setRangeAxis(axis);
