@@ -1,6 +1,7 @@
 package org.monkeyeval.confirm;
 
 import org.monkeyeval.filter.Filter;
+import org.monkeyeval.filter.Predictions;
 
 /**
  * A filter as built for one run, with its predictions.

@@ -3,6 +3,7 @@ package org.monkeyeval.confirm;
 import java.util.List;
 
 import org.monkeyeval.alloc.LookupWeights;
+import org.monkeyeval.filter.Predictions;
 
 /**
  * The runs of one case under one allocation and layout, and their sum: the measured R.

@@ -11,6 +11,7 @@ import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
 

@@ -1,5 +1,6 @@
 package org.monkeyeval.confirm;
 
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.stats.BinomialInterval;
 
 /**

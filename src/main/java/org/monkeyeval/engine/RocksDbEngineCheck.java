@@ -36,13 +36,13 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.ConfirmedAllocation;
-import org.monkeyeval.confirm.Predictions;
 import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.io.OutputFolder;
 

@@ -2,6 +2,9 @@ package org.monkeyeval.family;
 
 import java.util.Locale;
 
+import org.monkeyeval.family.cassandra.CassandraFamily;
+import org.monkeyeval.family.leveldb.LevelDbFamily;
+
 /**
  * The granularity at which an engine sets its filter: one value for the whole tree (column family,
  * table, database) or one value per level, with the family that value builds.

@@ -5,7 +5,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
+import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
+import org.monkeyeval.family.leveldb.LevelDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
 
 /**
  * Every filter family by its name: the one list the command line, {@code confirm}'s layouts and the
@@ -14,7 +17,8 @@ import org.monkeyeval.family.fastfilter.StaticSetFamily;
 public final class Families {
 
     private static final List<FilterFamily> ALL = Collections.unmodifiableList(new ArrayList<>(List.of(
-            IdealFamily.INSTANCE, StandardFamily.INSTANCE, RocksDbFamily.INSTANCE, PebbleFamily.INSTANCE,
+            IdealFamily.INSTANCE, StandardFamily.INSTANCE, RocksDbFamily.INSTANCE, RocksDbLegacyFamily.INSTANCE,
+            PebbleFamily.INSTANCE,
             LevelDbFamily.INSTANCE, FjallFamily.INSTANCE, CassandraFamily.INSTANCE,
             StaticSetFamily.XOR8, StaticSetFamily.XOR16, StaticSetFamily.BINARY_FUSE8,
             StaticSetFamily.BINARY_FUSE16)));

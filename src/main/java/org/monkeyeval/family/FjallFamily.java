@@ -41,6 +41,12 @@ public final class FjallFamily implements FilterFamily {
     }
 
     @Override
+    public String source() {
+        return "fjall-rs/lsm-tree src/segment/filter/standard_bloom/builder.rs: sizing from the source,"
+                + " rate the standard Bloom estimate; unverified against fjall's own filter";
+    }
+
+    @Override
     public List<Setting> settings() {
         return settings;
     }

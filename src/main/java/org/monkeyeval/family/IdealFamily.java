@@ -34,6 +34,11 @@ public final class IdealFamily implements FilterFamily {
     }
 
     @Override
+    public String source() {
+        return "Monkey (Dayan, Athanassoulis, Idreos, SIGMOD 2017), eq. 2: the continuous ideal curve, no real filter";
+    }
+
+    @Override
     public List<Setting> settings() {
         return List.of();
     }

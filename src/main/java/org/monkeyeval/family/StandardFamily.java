@@ -23,6 +23,12 @@ public final class StandardFamily implements FilterFamily {
     }
 
     @Override
+    public String source() {
+        return "textbook Bloom filter, m = round(n b) bits, k = max(1, round(b ln 2)), (1 - e^(-kn/m))^k;"
+                + " built and measured as the standard layout of confirm";
+    }
+
+    @Override
     public List<Setting> settings() {
         return List.of();
     }

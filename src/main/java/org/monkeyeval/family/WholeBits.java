@@ -5,14 +5,17 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
 
-/** Settings of an engine that takes a whole number of bits per key: none, then 1 .. max. */
-final class WholeBits {
+/**
+ * Settings of an engine that takes a whole number of bits per key: none, then 1 .. max. Public only so
+ * that families in sub-packages (family.leveldb) can share it; not meant for other callers.
+ */
+public final class WholeBits {
 
     private WholeBits() {
     }
 
     /** none, then b = 1 .. max with k = hashes(b). */
-    static List<Setting> settings(int max, IntUnaryOperator hashes) {
+    public static List<Setting> settings(int max, IntUnaryOperator hashes) {
         List<Setting> all = new ArrayList<>(max + 1);
         all.add(Setting.none());
         for (int b = 1; b <= max; b++) {
@@ -27,7 +30,7 @@ final class WholeBits {
      *
      * @param settings {@link #settings}'s list: none at index 0, then b = 1 .. max at index b
      */
-    static Setting settingFor(List<Setting> settings, double bitsPerEntry) {
+    public static Setting settingFor(List<Setting> settings, double bitsPerEntry) {
         int b = (int) Math.min(settings.size() - 1, Math.floor(bitsPerEntry));
         return b < 1 ? Setting.none() : settings.get(b);
     }

@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.report.CsvTable;
 
 /**

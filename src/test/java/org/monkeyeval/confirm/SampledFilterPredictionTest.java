@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import org.monkeyeval.filter.Predictions;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
 

@@ -12,6 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.family.cassandra.CassandraFamily;
+import org.monkeyeval.family.leveldb.LevelDbFamily;
+import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.filter.StandardBloom;
 
@@ -68,8 +71,9 @@ final class FilterFamiliesTest {
         assertEquals(8.0 * (21 * 64 + 5), PebbleFamily.INSTANCE.filterBits(1000, PebbleFamily.INSTANCE.settingFor(10)));
         assertEquals(List.of(1, 1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6),
                 java.util.stream.IntStream.rangeClosed(1, 12).map(PebbleFamily::calculateProbes).boxed().toList());
-        assertEquals(RocksDbLocalBloom.poissonMixtureFpr(1000.0 / 21, 6),
-                PebbleFamily.INSTANCE.fpr(1000, PebbleFamily.INSTANCE.settingFor(10.9)));
+        assertEquals(LegacyBloomRate.fpr(1000, 21, 6), PebbleFamily.INSTANCE.fpr(1000, PebbleFamily.INSTANCE.settingFor(10.9)));
+        // Pebble's simulated 1.14% at 10 bits per key (bloom.go's FilterPolicy comment), n about 10,000
+        assertEquals(0.0114, PebbleFamily.INSTANCE.fpr(10_000, PebbleFamily.INSTANCE.settingFor(10)), 0.05 * 0.0114);
     }
 
     @Test
@@ -79,7 +83,7 @@ final class FilterFamiliesTest {
         assertEquals(30, LevelDbFamily.hashes(50)); // 34.5 -> 30
         assertEquals(64, LevelDbFamily.arrayBits(5, 10));
         assertEquals(72, LevelDbFamily.arrayBits(7, 10));
-        assertEquals(72 + 8.0, LevelDbFamily.INSTANCE.filterBits(7, LevelDbFamily.INSTANCE.settingFor(10)));
+        assertEquals(72 + 8.0, LevelDbFamily.wholeRun().filterBits(7, LevelDbFamily.wholeRun().settingFor(10)));
     }
 
     @Test

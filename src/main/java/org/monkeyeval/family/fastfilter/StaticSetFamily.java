@@ -113,7 +113,8 @@ public final class StaticSetFamily implements RealFilterFamily {
     public String source() {
         return kind == Kind.XOR
                 ? "FastFilter 1.0.2 org.fastfilter.xor." + (fingerprintBits == 8 ? "Xor8" : "Xor16")
-                        + " (Graf and Lemire, Xor Filters, ACM JEA 25, 2020); no listed engine builds it"
+                        + " (Graf and Lemire, Xor Filters, ACM JEA 25, 2020); rate as the library measures it, above 2^-w;"
+                        + " no listed engine builds it"
                 : "FastFilter 1.0.5 org.fastfilter.xor.XorBinaryFuse" + fingerprintBits
                         + " sizing (Graf and Lemire, Binary Fuse Filters, ACM JEA 27, 2022); not in FastFilter"
                         + " 1.0.2, so costed, not built; no listed engine builds it";

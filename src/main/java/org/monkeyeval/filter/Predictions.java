@@ -1,4 +1,4 @@
-package org.monkeyeval.confirm;
+package org.monkeyeval.filter;
 
 /**
  * Finite-filter predictions beyond the per-layout formulas: the exact line-load mixture of a
@@ -19,7 +19,7 @@ package org.monkeyeval.confirm;
 public final class Predictions {
 
     /** Bits in one cache line of the cache-local layout. */
-    static final int LINE_BITS = 512;
+    public static final int LINE_BITS = 512;
 
     private Predictions() {
     }
@@ -75,7 +75,7 @@ public final class Predictions {
     }
 
     /** FPR moments of one bit array of m bits after t probe throws, queried with k probes. */
-    static Moments occupancy(double throwsCount, double m, int k) {
+    public static Moments occupancy(double throwsCount, double m, int k) {
         if (throwsCount == 0) {
             return new Moments(0.0, 0.0);
         }

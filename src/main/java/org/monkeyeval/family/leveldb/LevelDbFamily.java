@@ -1,0 +1,222 @@
+package org.monkeyeval.family.leveldb;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.WholeBits;
+import org.monkeyeval.filter.StandardBloom;
+
+/**
+ * LevelDB's {@code NewBloomFilterPolicy(int bits_per_key)}, one value for the whole database, costed as
+ * LevelDB builds it: one small filter per 2 KiB of each table's data blocks ({@link LevelDbFilterBlock},
+ * {@link LevelDbLayout}), each {@link LevelDbBloom} over the keys of the data blocks starting in its
+ * 2 KiB, plus the filter block's offsets and trailer.
+ *
+ * <pre>
+ *   per filter of n_f keys:  8 ceil(max(64, n_f b) / 8) bits, plus 8 bits that record k   (util/bloom.cc)
+ *   per 2 KiB of data:       one 4-byte offset (empty filters included)                   (table/filter_block.cc)
+ *   per table:               4 bytes of offsets-array offset and 1 byte of base lg
+ *   k = (int) (b * 0.69) clamped to [1, 30];  b a whole number, 1..100 here
+ *   rate of a lookup in the run: the rate of the filter of the block the key would be in, averaged over
+ *   blocks ({@link #filterRate}); a filter's rate is simulated from LevelDB's probe arithmetic
+ *   ({@link LevelDbFilterRate}), or the standard (1 - e^(-k n_f / m))^k above 2^16 bits
+ * </pre>
+ *
+ * The filter block's own block trailer (5 bytes) and its metaindex entry are not counted; neither is
+ * anything outside the filter block.
+ *
+ * <p>Keys per filter come from the layout's entry size; the default, {@link #INSTANCE}, takes
+ * {@link LevelDbLayout#DEFAULT} (db_bench's 16-byte keys and 100-byte values, 4 KiB blocks: 33 keys per
+ * filter). Measured with the real filter over random 16-byte keys, 4 * 10^6 absent keys per point
+ * ({@code mvn -q test -Dtest=LevelDbFilterRateTest -Dleveldb.rate.queries=4000000
+ * -Dleveldb.rate.print=true}), against the standard estimate and this family's filter rate:
+ *
+ * <pre>
+ *   keys per filter   b     m   standard   measured   this family
+ *         33         10   336   7.79e-3    1.010e-2   1.004e-2
+ *         33         16   528   4.59e-4    1.581e-3   1.608e-3
+ *         33         20   664   6.42e-5    6.050e-4   5.394e-4
+ *         33         24   792   9.87e-6    4.333e-4   4.237e-4
+ *         10         20   200   6.79e-5    2.415e-3   2.406e-3
+ *          1         10    64   5.14e-7    1.974e-3   2.039e-3
+ *        100          6   600   5.61e-2    6.365e-2   6.396e-2
+ * </pre>
+ *
+ * At 33 keys per filter the rate barely falls past 20 bits per key, where a standard Bloom filter keeps
+ * halving every 1.44 bits. The size is dearer too: at 10 bits per key each 33-key filter takes 336 + 8
+ * bits and its block about 2.06 offsets of 32 bits, 12.42 bits per entry in all (7 bits per key cost
+ * 9.27; the whole-run model says 10 and 7).
+ *
+ * <p>{@link #wholeRun()} keeps the earlier model, one filter over the whole run (n b bits, at least 64,
+ * plus the byte of k; the standard rate): what this family tends to as a filter's keys grow, except for
+ * the offsets and trailer, which the layout-based family counts.
+ */
+public final class LevelDbFamily implements FilterFamily {
+
+    /** Highest bits per key offered. */
+    public static final int MAX_BITS_PER_KEY = 100;
+
+    /**
+     * A run with at least this many data blocks has its last, partly filled block's filter costed as a
+     * full one for the rate (its weight is below 1 / this); its size is always exact.
+     */
+    public static final int PARTIAL_FILTER_BLOCKS = 64;
+
+    /** Simulated rates by (keys, bits per key), shared by every instance: pure functions of their key. */
+    private static final Map<Long, Double> RATES = new ConcurrentHashMap<>();
+
+    /** The family over the default layout; created after the constants above, which its settings read. */
+    public static final LevelDbFamily INSTANCE = new LevelDbFamily(LevelDbLayout.DEFAULT);
+
+    private static final LevelDbFamily WHOLE_RUN = new LevelDbFamily(null);
+
+    private final List<Setting> settings = WholeBits.settings(MAX_BITS_PER_KEY, LevelDbFamily::hashes);
+    /** Null for the whole-run model. */
+    private final LevelDbLayout layout;
+    private final LevelDbLayout.TableFilters fullTable;
+
+    private LevelDbFamily(LevelDbLayout layout) {
+        this.layout = layout;
+        this.fullTable = layout == null ? null
+                : layout.tableFilters(layout.blocksPerTable(), layout.keysPerBlock());
+    }
+
+    /** The family over {@code layout}. */
+    public static LevelDbFamily of(LevelDbLayout layout) {
+        if (layout == null) {
+            throw new IllegalArgumentException("layout must not be null (wholeRun() is the one-filter model)");
+        }
+        return layout.equals(LevelDbLayout.DEFAULT) ? INSTANCE : new LevelDbFamily(layout);
+    }
+
+    /** The earlier model: one filter over the whole run, the standard rate, no offsets or trailer. */
+    public static LevelDbFamily wholeRun() {
+        return WHOLE_RUN;
+    }
+
+    /** The layout, or empty for {@link #wholeRun()}. */
+    public Optional<LevelDbLayout> layout() {
+        return Optional.ofNullable(layout);
+    }
+
+    @Override
+    public String name() {
+        return "leveldb";
+    }
+
+    @Override
+    public String source() {
+        return "google/leveldb util/bloom.cc, util/hash.cc, table/filter_block.cc (commit 78a352f4): one filter"
+                + " per 2 KiB of table, bytes equal to libleveldb 1.23; rate simulated from LevelDB's probe arithmetic";
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return settings;
+    }
+
+    /** k = (int)(bits_per_key * 0.69), clamped to [1, 30] ({@link LevelDbBloom#hashes}). */
+    public static int hashes(int bitsPerKey) {
+        return LevelDbBloom.hashes(bitsPerKey);
+    }
+
+    /** Bits of one filter's array: max(64, n b) rounded up to a multiple of 8 ({@link LevelDbBloom#filterBits}). */
+    public static long arrayBits(long entries, int bitsPerKey) {
+        return LevelDbBloom.filterBits(entries, bitsPerKey);
+    }
+
+    /**
+     * The expected rate of one filter over {@code keys} keys: {@link LevelDbFilterRate#simulate} up to
+     * 2^16 bits (computed once per (keys, b) and kept), the standard estimate above.
+     */
+    public static double filterRate(long keys, int bitsPerKey) {
+        if (!LevelDbFilterRate.simulated(keys, bitsPerKey)) {
+            return LevelDbFilterRate.standard(keys, bitsPerKey);
+        }
+        // keys <= 2^16 here, and bitsPerKey <= 2^16 since the filter is at most 2^16 bits
+        return RATES.computeIfAbsent(keys << 20 | bitsPerKey,
+                key -> LevelDbFilterRate.simulate((int) keys, bitsPerKey).rate());
+    }
+
+    /** A whole number of bits per key, rounded down (the policy takes an int); none below 1. */
+    @Override
+    public Setting settingFor(double bitsPerEntry) {
+        return WholeBits.settingFor(settings, bitsPerEntry);
+    }
+
+    @Override
+    public double fpr(long entries, Setting setting) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return 1.0;
+        }
+        int b = (int) setting.bitsPerKey();
+        if (layout == null) {
+            return StandardBloom.predictedFpr(entries, arrayBits(entries, b), setting.probes());
+        }
+        Run run = run(entries);
+        double weighted = 0.0;
+        if (run.fullTables > 0) {
+            weighted += run.fullTables * blockWeightedRate(fullTable, b, false);
+        }
+        weighted += blockWeightedRate(run.lastTable, b, run.blocks >= PARTIAL_FILTER_BLOCKS);
+        return weighted / run.blocks;
+    }
+
+    /** The filter block bytes of every table of the run, in bits. */
+    @Override
+    public double filterBits(long entries, Setting setting) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return 0.0;
+        }
+        int b = (int) setting.bitsPerKey();
+        if (layout == null) {
+            return arrayBits(entries, b) + 8.0;
+        }
+        Run run = run(entries);
+        return 8.0 * (run.fullTables * filterBlockBytes(fullTable, b) + filterBlockBytes(run.lastTable, b));
+    }
+
+    /** Bytes of one table's filter block: its filters, 4 bytes per offset, the 5-byte trailer. */
+    public static long filterBlockBytes(LevelDbLayout.TableFilters table, int bitsPerKey) {
+        long bytes = LevelDbFilterBlock.OFFSET_BYTES * table.offsets() + LevelDbFilterBlock.TRAILER_BYTES;
+        for (LevelDbLayout.Window w : table.windows()) {
+            bytes += LevelDbBloom.filterBytes(w.keys(), bitsPerKey);
+        }
+        return bytes;
+    }
+
+    /**
+     * Sum over the table's filters of (data blocks in it) * (its rate); with {@code lastAsFull} the last
+     * filter, which holds the run's partial block, takes the rate of a full filter of as many blocks.
+     */
+    private double blockWeightedRate(LevelDbLayout.TableFilters table, int b, boolean lastAsFull) {
+        List<LevelDbLayout.Window> windows = table.windows();
+        double sum = 0.0;
+        for (int i = 0; i < windows.size(); i++) {
+            LevelDbLayout.Window w = windows.get(i);
+            int keys = lastAsFull && i == windows.size() - 1 ? w.blocks() * layout.keysPerBlock() : w.keys();
+            sum += w.blocks() * filterRate(keys, b);
+        }
+        return sum;
+    }
+
+    /** A run's tables: how many full ones, and the last (possibly the only one). */
+    private record Run(long blocks, long fullTables, LevelDbLayout.TableFilters lastTable) {
+    }
+
+    private Run run(long entries) {
+        long perBlock = layout.keysPerBlock();
+        long blocks = (entries + perBlock - 1) / perBlock;
+        int lastBlockKeys = (int) (entries - (blocks - 1) * perBlock);
+        long perTable = layout.blocksPerTable();
+        long tables = (blocks + perTable - 1) / perTable;
+        long lastTableBlocks = blocks - (tables - 1) * perTable;
+        return new Run(blocks, tables - 1, layout.tableFilters(lastTableBlocks, lastBlockKeys));
+    }
+}

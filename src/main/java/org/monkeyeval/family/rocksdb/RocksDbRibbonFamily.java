@@ -1,0 +1,140 @@
+package org.monkeyeval.family.rocksdb;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.filter.RocksDbLocalBloom;
+
+/**
+ * RocksDB's Ribbon filter, {@code NewRibbonFilterPolicy(b)} ({@code filter_policy=ribbonfilter:B} in
+ * an options string), with {@link Ribbon}'s rules:
+ *
+ * <pre>
+ *   b &lt; 0.5                     no filter
+ *   millibits = (int)(b*1000 + 0.500001), as for Bloom (the settings are millibits 1000 .. 100000)
+ *   oneIn     = 1 / CacheLocalFpRate(b, ChooseNumProbes(millibits))       the Bloom filter's rate
+ *   size      = Ribbon.filterBytes(n): 16 * (blocks r + blocks - upperStartBlock) + 5,
+ *               blocks = RoundUpNumSlots(GetNumSlots(n)) / 128, r = floor(log2 oneIn);
+ *               the Bloom filter's size instead where RocksDB falls back (fewer than 1024 slots and
+ *               Bloom smaller, or more than 950,000,000 keys)
+ *   p         = the built layout's rate: starts in the r-bit blocks match with 2^-r, the others with
+ *               2^-(r+1), plus the 64-bit hash collision term n / 2^64; the Bloom family's
+ *               CacheLocalFpRate where RocksDB falls back to Bloom (the Poisson mixture where a
+ *               line holds at most one key on average, which CacheLocalFpRate cannot rate)
+ * </pre>
+ *
+ * <p>Each setting carries {@code resultBits} (r, the lower blocks' result bits) and
+ * {@code upperResultBits} (r + 1, or 32 at the cap), which depend on b only, and {@code bloomProbes},
+ * the probes of the Bloom fallback. The share of the two block kinds depends on n, and so does the
+ * size, by at most one 16-byte segment, on the first key's hash (RocksDB's rounding bias): size and
+ * rate here are averages over that hash ({@link Ribbon#expectedFilterBytes}, {@link Ribbon#expectedFpr}).
+ *
+ * <p>Where this departs from RocksDB: with {@code RibbonFilterPolicy}'s default
+ * {@code bloom_before_level = 0} RocksDB builds its Bloom filter for memtable flushes (level "-1")
+ * and Ribbon for every file written by compaction or SstFileWriter; here a run is costed as the
+ * Ribbon filter ({@code ribbonfilter:B:-1} builds it everywhere). A run is costed as one filter, as
+ * in {@link RocksDbFamily}; RocksDB builds one per SST file. optimize_filters_for_memory (RocksDB's
+ * default since 9.2) is taken as false: with it, sizes follow the allocator's
+ * {@code malloc_usable_size} and are not predicted.
+ */
+public final class RocksDbRibbonFamily implements FilterFamily {
+
+    /** Name of the parameter: result bits of the lower blocks. */
+    public static final String RESULT_BITS = "resultBits";
+
+    /** Name of the parameter: result bits of the upper blocks. */
+    public static final String UPPER_RESULT_BITS = "upperResultBits";
+
+    /** Name of the parameter: probes of the Bloom filter RocksDB builds instead for small n. */
+    public static final String BLOOM_PROBES = "bloomProbes";
+
+    /** The family; created after the constants above, which its settings read. */
+    public static final RocksDbRibbonFamily INSTANCE = new RocksDbRibbonFamily();
+
+    private final List<Setting> settings;
+    /** The rules at each millibit value, index millibits - MIN_MILLIBITS. */
+    private final Ribbon[] rules;
+
+    private RocksDbRibbonFamily() {
+        int count = RocksDbFamily.MAX_MILLIBITS - RocksDbFamily.MIN_MILLIBITS + 1;
+        rules = new Ribbon[count];
+        List<Setting> all = new ArrayList<>(count + 1);
+        all.add(Setting.none());
+        for (int i = 0; i < count; i++) {
+            rules[i] = Ribbon.ofMillibits(RocksDbFamily.MIN_MILLIBITS + i);
+            all.add(setting(rules[i]));
+        }
+        this.settings = Collections.unmodifiableList(all);
+    }
+
+    @Override
+    public String name() {
+        return "rocksdb-ribbon";
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return settings;
+    }
+
+    /** The setting at {@code millibits} thousandths of a Bloom-equivalent bit per key. */
+    public Setting ofMillibits(int millibits) {
+        return settings.get(index(millibits) + 1);
+    }
+
+    /** RocksDB's reading of a requested b: no filter below 0.5, else its millibits. */
+    @Override
+    public Setting settingFor(double bitsPerEntry) {
+        if (!RocksDbLocalBloom.hasFilter(bitsPerEntry)) {
+            return Setting.none();
+        }
+        return ofMillibits(RocksDbLocalBloom.millibitsPerKey(bitsPerEntry));
+    }
+
+    /** The rules of a setting with a filter. */
+    public Ribbon rules(Setting setting) {
+        if (!setting.hasFilter()) {
+            throw new IllegalArgumentException("setting " + setting.knob() + " builds no filter");
+        }
+        return rules[index(RocksDbFamily.millibits(setting))];
+    }
+
+    @Override
+    public double fpr(long entries, Setting setting) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return 1.0;
+        }
+        return rules(setting).expectedFpr(entries);
+    }
+
+    @Override
+    public double filterBits(long entries, Setting setting) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return 0.0;
+        }
+        return 8.0 * rules(setting).expectedFilterBytes(entries);
+    }
+
+    private static Setting setting(Ribbon ribbon) {
+        int millibits = ribbon.millibits();
+        Setting bloom = RocksDbFamily.ofMillibits(millibits); // the knob text, written as RocksDbFamily does
+        return new Setting(millibits / 1000.0, bloom.knob(), List.of(
+                new Setting.Parameter(RESULT_BITS, ribbon.lowerResultBits()),
+                new Setting.Parameter(UPPER_RESULT_BITS, ribbon.upperResultBits()),
+                new Setting.Parameter(BLOOM_PROBES, ribbon.bloomProbes())));
+    }
+
+    private static int index(int millibits) {
+        if (millibits < RocksDbFamily.MIN_MILLIBITS || millibits > RocksDbFamily.MAX_MILLIBITS) {
+            throw new IllegalArgumentException("millibits per key (" + millibits + ") must be in ["
+                    + RocksDbFamily.MIN_MILLIBITS + ", " + RocksDbFamily.MAX_MILLIBITS + "]");
+        }
+        return millibits - RocksDbFamily.MIN_MILLIBITS;
+    }
+}
