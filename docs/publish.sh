@@ -11,5 +11,5 @@ set -euo pipefail
 jar=${1:-target/monkey-eval.jar}
 java=${2:-java}
 "$java" -jar "$jar" run
-"$java" -jar "$jar" confirm --threads 2 --engine rocksdb --engine-cases seed-10bpe,seed-0.5bpe,tiering-4-l3,rocksdb-imported
+"$java" -jar "$jar" confirm --threads 2 --layout standard,rocksdb,rocksdb-legacy,rocksdb-ribbon,pebble,leveldb,cassandra,xor8 --family-cases seed-10bpe,seed-16bpe,rocksdb-imported,tiering-4-l3 --engine rocksdb --engine-filters rocksdb,rocksdb-legacy,rocksdb-ribbon --engine-cases seed-10bpe,seed-0.5bpe,tiering-4-l3,rocksdb-imported
 "$java" -jar "$jar" report

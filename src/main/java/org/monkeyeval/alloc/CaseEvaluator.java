@@ -2,18 +2,22 @@ package org.monkeyeval.alloc;
 
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Workload;
 
 /**
  * Evaluates one case: the uniform baseline and Monkey's optimized allocation at the same budget, the
  * optimum weighted by the lookups that reach each run (all 1 when every lookup is for an absent key),
  * and, when an engine is given or the case names one ({@link LsmCase#engineGranularity()}), the best
- * allocation that engine can express ({@link DeployableSolver}).
+ * allocation that engine can express ({@link DeployableSolver}). When the case's zero-result share is
+ * uncertain (a range, or a KL radius), also the robust allocation ({@link RobustSolver}) and, with an
+ * engine, the robust one the engine can express ({@link RobustDeployableSolver}).
  */
 public final class CaseEvaluator {
 
     private final ThresholdSolver solver;
     private final Engine engine;
     private final DeployableSolver deployableSolver;
+    private final RobustDeployableSolver robustDeployableSolver;
 
     public CaseEvaluator(ThresholdSolver solver) {
         this(solver, null);
@@ -27,6 +31,7 @@ public final class CaseEvaluator {
         this.solver = solver;
         this.engine = engine;
         this.deployableSolver = new DeployableSolver();
+        this.robustDeployableSolver = new RobustDeployableSolver(deployableSolver, DeployableSolver.DEFAULT_MAX_NODES);
     }
 
     /** The engine whose deployable allocation is computed for every case, or null. */
@@ -70,7 +75,23 @@ public final class CaseEvaluator {
             }
             current = Allocation.of(bits);
         }
-        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current);
+        Robust robust = null;
+        RobustDeployable robustDeployable = null;
+        if (lsmCase.workload() instanceof Workload.ZeroResultShare z && z.uncertain()) {
+            ShareInterval interval = ShareInterval.of(z);
+            robust = new RobustSolver(solver).solve(entries, interval, budgetBits);
+            if (deployable != null) {
+                try {
+                    robustDeployable = robustDeployableSolver.solve(engine, entries, deployable.groupOfRun(),
+                            interval, budgetBits);
+                } catch (IllegalArgumentException | IllegalStateException e) {
+                    throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
+                            + engine.label() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
+                robust, robustDeployable);
     }
 
     /** The engine given to this evaluator, else the case's own, else null. */

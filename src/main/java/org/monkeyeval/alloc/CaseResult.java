@@ -17,10 +17,15 @@ import org.monkeyeval.model.LsmCase;
  *                      engine granularity was asked for
  * @param current       the bits per entry each run has today (an imported database), on the ideal
  *                      curve like the others, or null when the case does not say
+ * @param robust        the allocation whose largest regret over the case's interval of zero-result shares
+ *                      is least, or null when the case's share is known
+ * @param robustDeployable the same among the allocations the engine can express, or null without an
+ *                      uncertain share or without a deployable allocation
  */
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                          ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
-                         double optimizedCost, Deployable deployable, Allocation current) {
+                         double optimizedCost, Deployable deployable, Allocation current, Robust robust,
+                         RobustDeployable robustDeployable) {
 
     /** Costs each allocation by the weights; no deployable allocation. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
@@ -28,12 +33,37 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
         this(lsmCase, budgetBits, uniform, optimized, solution, weights, null, null);
     }
 
-    /** Costs each allocation by the weights. */
+    /** Costs each allocation by the weights; no robust allocation. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                       ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
                       Allocation current) {
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current, null, null);
+    }
+
+    /** Costs each allocation by the weights. */
+    public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
+                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
+                      Allocation current, Robust robust, RobustDeployable robustDeployable) {
         this(lsmCase, budgetBits, uniform, optimized, solution, weights,
-                weights.cost(uniform), weights.cost(optimized), deployable, current);
+                weights.cost(uniform), weights.cost(optimized), deployable, current, robust, robustDeployable);
+    }
+
+    /** The largest regret of the uniform allocation over the interval of shares (NaN without a robust allocation). */
+    public double uniformWorstRegret() {
+        return robust == null ? Double.NaN : robust.ends().worstRegret(uniform);
+    }
+
+    /** The largest regret of the nominal optimum over the interval (NaN without a robust allocation). */
+    public double optimizedWorstRegret() {
+        return robust == null ? Double.NaN : robust.ends().worstRegret(optimized);
+    }
+
+    /**
+     * The largest regret of the deployable allocation (the engine's optimum at the nominal share) over
+     * the interval, against the engine's optima at its ends (NaN without a robust deployable allocation).
+     */
+    public double deployableWorstRegret() {
+        return robustDeployable == null ? Double.NaN : robustDeployable.ends().worstRegret(deployable.fpr());
     }
 
     /** sum a_i p_i + v of the current allocation (NaN without one). */

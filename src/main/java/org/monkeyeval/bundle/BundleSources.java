@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.monkeyeval.io.RunInfo;
+import org.monkeyeval.verify.PublishedFolder;
 
 /**
  * Gathers the files of a bundle from disk into {@link BundleContents}, with the layout that class
@@ -42,7 +42,7 @@ public final class BundleSources {
             }
         }
         for (Path file : list(outDir, true)) {
-            if (!file.getFileName().toString().equals(RunInfo.FILE)) {
+            if (!PublishedFolder.unpublished(file.getFileName().toString())) {
                 entries.add(read(BundleContents.OUT + relative(outDir, file), file));
             }
         }

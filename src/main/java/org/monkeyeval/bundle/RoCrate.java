@@ -14,13 +14,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.page.ReportDocuments;
-import org.monkeyeval.report.AllocationTables;
-import org.monkeyeval.report.ConfirmReport;
-import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.Json;
-import org.monkeyeval.report.Provenance;
-import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.verify.Part;
 
 /**
  * {@code ro-crate-metadata.json}: the bundle as an RO-Crate 1.2 (https://w3id.org/ro/crate/1.2)
@@ -73,9 +69,15 @@ public final class RoCrate {
     public static final String CC0 = "https://creativecommons.org/publicdomain/zero/1.0/";
 
     static final String ROOT = "./";
-    static final String RUN_ACTION = "#run";
-    static final String CONFIRM_ACTION = "#confirm";
-    static final String REPORT_ACTION = "#report";
+    static final String RUN_ACTION = actionId(Part.ALLOCATIONS);
+    static final String CONFIRM_ACTION = actionId(Part.CONFIRMATION);
+    static final String REPORT_ACTION = actionId(Part.REPORT);
+
+    /** The name of each part's CreateAction. */
+    private static final Map<Part, String> ACTION_NAMES = Map.of(
+            Part.ALLOCATIONS, "monkey-eval run: allocation tables for the case files",
+            Part.CONFIRMATION, "monkey-eval confirm: false positives counted on real filters for the case files",
+            Part.REPORT, "monkey-eval report: memory sweep, readable page and figures from the tables");
 
     /** Descriptions of the files whose role is fixed. */
     private static final Map<String, String> DESCRIPTIONS = Map.of(
@@ -85,13 +87,13 @@ public final class RoCrate {
             DataPackage.FILE, "Frictionless Data Package v2 descriptor of the CSV tables in out/",
             Sha256Sums.FILE, "SHA-256 of every other file of the bundle, in GNU coreutils format:"
                     + " check with sha256sum -c SHA256SUMS",
-            BundleContents.OUT + Provenance.FILE, "How rows.csv and cases.csv were produced: tool, command,"
-                    + " model, solver settings, input and output SHA-256",
-            BundleContents.OUT + ConfirmReport.PROVENANCE_FILE, "How confirm.csv and confirm-cases.csv were"
+            BundleContents.OUT + Part.ALLOCATIONS.provenanceFile(), "How rows.csv and cases.csv were produced: tool,"
+                    + " command, model, solver settings, input and output SHA-256",
+            BundleContents.OUT + Part.CONFIRMATION.provenanceFile(), "How confirm.csv and confirm-cases.csv were"
                     + " produced: tool, command, settings, input and output SHA-256",
             BundleContents.OUT + ReportDocuments.HTML_FILE, "Start here: the readable report, one self-contained"
                     + " page with every case's tables and figures (no script, no network)",
-            BundleContents.OUT + ReportDocuments.PROVENANCE_FILE, "How sweep.csv, report.html and the figures"
+            BundleContents.OUT + Part.REPORT.provenanceFile(), "How sweep.csv, report.html and the figures"
                     + " were produced: tool, command, tables read, sweep grid, plotting library, output SHA-256");
 
     private RoCrate() {
@@ -115,22 +117,16 @@ public final class RoCrate {
                 new IllegalArgumentException("contents must hold " + BundleContents.JAR + ", the instrument of the run"));
 
         List<ObjectNode> actions = new ArrayList<>();
-        actions.add(action(contents, RUN_ACTION, "monkey-eval run: allocation tables for the case files",
-                Provenance.FILE, List.of(AllocationTables.ROWS_FILE, AllocationTables.CASES_FILE)));
-        ObjectNode confirm = action(contents, CONFIRM_ACTION,
-                "monkey-eval confirm: false positives counted on real filters for the case files",
-                ConfirmReport.PROVENANCE_FILE, List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE));
-        if (confirm.has("result")) {
-            actions.add(confirm);
-        }
-        List<String> reportFiles = new ArrayList<>(List.of(SweepTable.FILE, ReportDocuments.HTML_FILE));
-        contents.under(BundleContents.OUT + ReportDocuments.FIGURES_FOLDER + "/")
-                .forEach(e -> reportFiles.add(e.path().substring(BundleContents.OUT.length())));
-        ObjectNode report = action(contents, REPORT_ACTION,
-                "monkey-eval report: memory sweep, readable page and figures from the tables",
-                ReportDocuments.PROVENANCE_FILE, reportFiles);
-        if (report.has("result")) {
-            actions.add(report);
+        for (Part part : Part.values()) {
+            List<String> results = new ArrayList<>(part.files());
+            part.folder().ifPresent(folder -> contents.under(BundleContents.OUT + folder + "/")
+                    .forEach(e -> results.add(e.path().substring(BundleContents.OUT.length()))));
+            ObjectNode action = action(contents, actionId(part), ACTION_NAMES.get(part), part.provenanceFile(),
+                    results);
+            // a bundle is made of a folder that holds run's part; the others are listed when present
+            if (part == Part.ALLOCATIONS || action.has("result")) {
+                actions.add(action);
+            }
         }
 
         ArrayNode graph = Json.array();
@@ -213,6 +209,11 @@ public final class RoCrate {
         node.put("description", "Runnable jar of the evaluator: java -jar " + BundleContents.JAR + " --help");
         fileProperties(node, jar);
         return node;
+    }
+
+    /** The id of the CreateAction of the command that writes {@code part}: '#' and the command. */
+    static String actionId(Part part) {
+        return "#" + part.command();
     }
 
     /**

@@ -81,7 +81,16 @@ final class TableColumns {
             new Column("deployable_filter_bits", NUMBER, "Real filter bits of the run at that setting"),
             new Column("current_bits_per_entry", NUMBER, "Filter bits per entry the run holds today (an imported"
                     + " database); empty for other cases"),
-            new Column("current_fpr", NUMBER, "e^(-c b) at the current bits per entry; empty for other cases"));
+            new Column("current_fpr", NUMBER, "e^(-c b) at the current bits per entry; empty for other cases"),
+            new Column("robust_bits_per_entry", NUMBER, "For a case whose zero-result share is uncertain (a range or a"
+                    + " KL radius; empty for other cases): bits per entry of the robust allocation, the least worst"
+                    + " regret over the share's interval"),
+            new Column("robust_fpr", NUMBER, "e^(-c b) at the robust bits per entry; empty for other cases"),
+            new Column("robust_deployable_setting", STRING, "For a case with an uncertain share and an engine"
+                    + " granularity: the engine's setting of the robust deployable allocation for the run's level"
+                    + " (or tree); empty for other cases"),
+            new Column("robust_deployable_bits_per_entry", NUMBER, "Real filter bits of the run at that setting / n_i"),
+            new Column("robust_deployable_fpr", NUMBER, "The run's rate at that setting on the engine's own filter family"));
 
     private static final Table CASES = table(AllocationTables.CASES_FILE,
             "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
@@ -115,7 +124,26 @@ final class TableColumns {
                     + " could reach within M (LP bound on the engine's curve)"),
             new Column("rounding_loss", NUMBER, "deployable_cost / engine_optimized_cost"),
             new Column("current_R", NUMBER, "sum of p_i at the bits each run holds today; empty for other cases"),
-            new Column("current_cost", NUMBER, "sum a_i p_i + v at the bits each run holds today"));
+            new Column("current_cost", NUMBER, "sum a_i p_i + v at the bits each run holds today"),
+            new Column("zero_result_share_low", NUMBER, "zL, the low end of the share's interval; empty when the share"
+                    + " is known"),
+            new Column("zero_result_share_high", NUMBER, "zH, the high end of the share's interval; empty when the"
+                    + " share is known"),
+            new Column("kl_radius", NUMBER, "rho, when the interval comes from klRadius; empty otherwise"),
+            new Column("uniform_worst_regret", NUMBER, "max over [zL, zH] of cost(z, uniform) - min_b cost(z, b): the"
+                    + " worse end"),
+            new Column("optimized_worst_regret", NUMBER, "the same for the optimum at the nominal share"),
+            new Column("robust_worst_regret", NUMBER, "the same for the robust allocation (the least of all)"),
+            new Column("robust_cost_low", NUMBER, "cost of the robust allocation at zL"),
+            new Column("robust_cost_high", NUMBER, "cost of the robust allocation at zH"),
+            new Column("robust_zero_result_share", NUMBER, "z*, the share whose weighted optimum is the robust"
+                    + " allocation"),
+            new Column("deployable_worst_regret", NUMBER, "worst regret over [zL, zH] of the deployable allocation,"
+                    + " against the engine's own optimum at each end"),
+            new Column("robust_deployable_worst_regret", NUMBER, "the same for the robust deployable allocation"),
+            new Column("robust_deployable_cost_low", NUMBER, "cost of the robust deployable allocation at zL"),
+            new Column("robust_deployable_cost_high", NUMBER, "cost of the robust deployable allocation at zH"),
+            new Column("robust_deployable_bits", NUMBER, "filter bits of the robust deployable allocation, at most M"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

@@ -15,6 +15,8 @@ import org.monkeyeval.bundle.BundleWriter;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.verify.Part;
+import org.monkeyeval.verify.PublishedFolder;
 
 /** {@code bundle}: one reproducible zip with the cases, the published outputs, the evaluator and its source. */
 @Command(name = "bundle", mixinStandardHelpOptions = true,
@@ -46,7 +48,8 @@ final class BundleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CaseFolder.read(folders.cases); // refuse to ship invalid cases
         Path evaluator = jar != null ? jar : RunningJar.path().orElse(root.resolve("target/monkey-eval.jar"));
-        for (Path required : List.of(evaluator, folders.out.resolve("provenance.json"), root.resolve("README.md"),
+        Path runProvenance = new PublishedFolder(folders.out).provenance(Part.ALLOCATIONS);
+        for (Path required : List.of(evaluator, runProvenance, root.resolve("README.md"),
                 root.resolve("LICENSE-CC0"), root.resolve("pom.xml"), root.resolve("src"))) {
             if (!Files.exists(required)) {
                 throw new InvalidInputException(required + ": needed for the bundle but missing");

@@ -11,6 +11,7 @@ import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.Printable;
+import org.monkeyeval.verify.RerunUnavailableException;
 
 /** Entry point: {@code java -jar monkey-eval.jar <command>}. */
 @Command(name = "monkey-eval",
@@ -84,7 +85,7 @@ public final class MonkeyEval implements Runnable {
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }
-        if (ex instanceof EnvironmentException) {
+        if (ex instanceof EnvironmentException || ex instanceof RerunUnavailableException) {
             err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();
             return ExitCodes.INTERNAL;

@@ -1,6 +1,6 @@
 package org.monkeyeval.cli;
 
-import java.nio.file.Path;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -8,21 +8,17 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import org.monkeyeval.alloc.CaseEvaluator;
-import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
-import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.SummaryTable;
-import org.monkeyeval.report.AllocationTables;
-import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.TextDocument;
-import org.monkeyeval.report.ToolInfo;
-import org.monkeyeval.verify.StaleOutputs;
+import org.monkeyeval.verify.Part;
+import org.monkeyeval.verify.PartBuilder;
+import org.monkeyeval.verify.PublishedFolder;
 
 /** {@code run}: evaluates every case of a folder and writes the tables and provenance. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -46,18 +42,14 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Engine engine = EngineOption.parse(engineGranularity);
-        List<String> command = new ArrayList<>(List.of("run", "--cases", folders.cases.toString(), "--out",
-                folders.out.toString()));
-        if (engine != null) {
-            command.addAll(List.of("--engine-granularity", engine.label()));
-        }
+        List<String> command = PartBuilder.allocationsCommand(folders.cases.toString(), folders.out.toString(), engine);
         List<CaseFile> files = CaseFolder.read(folders.cases);
         // solving takes about a third of the time, writing rows.csv the rest
         TerminalProgress progress = TerminalProgress.forStderr("run", spec.commandLine().getErr());
         AllocationReport report;
         try {
-            report = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), engine), ToolInfo.current(),
-                    command, SourceDateEpoch.fromEnvironment(), (what, done) -> progress.step(what, done / 3));
+            report = PartBuilder.allocations(files, engine, command, SourceDateEpoch.fromEnvironment(),
+                    (what, done) -> progress.step(what, done / 3));
             double rows = report.results().stream().mapToLong(r -> r.lsmCase().runs().size()).sum();
             List<TextDocument> documents = new ArrayList<>(report.streamed(written -> progress.step(
                     "writing rows.csv, " + written + " of " + (long) rows + " rows", 1.0 / 3 + 2.0 / 3 * written / rows)));
@@ -66,25 +58,18 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             progress.finished();
         }
-        List<String> written = List.of(AllocationTables.CASES_FILE, AllocationTables.ROWS_FILE, Provenance.FILE,
-                RunInfo.FILE);
-        spec.commandLine().getOut().print(SummaryTable.cases(report.results()));
-        spec.commandLine().getOut().printf("%nwrote %s to %s%n", String.join(", ", written), folders.out);
-        warnIfConfirmationStale(files);
-        spec.commandLine().getOut().println(ReportHint.line(folders));
-        return ExitCodes.OK;
-    }
-
-    /**
-     * A confirmation left in --out from other case files is kept (it may have taken long), but
-     * named as stale: verify would fail on it until confirm is rerun.
-     */
-    private void warnIfConfirmationStale(List<CaseFile> files) {
-        Path confirmProvenance = folders.out.resolve(ConfirmReport.PROVENANCE_FILE);
-        List<String> changes = StaleOutputs.changedInputs(confirmProvenance, files);
+        List<String> written = new ArrayList<>(Part.ALLOCATIONS.named());
+        written.add(RunInfo.FILE);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(SummaryTable.cases(report.results()));
+        out.printf("%nwrote %s to %s%n", String.join(", ", written), folders.out);
+        // a confirmation made from other case files is kept (it may have taken long), but named as stale
+        List<String> changes = new PublishedFolder(folders.out).changedInputs(Part.CONFIRMATION, files);
         if (!changes.isEmpty()) {
             spec.commandLine().getErr().printf("monkey-eval: note: the confirmation in %s is stale (%s since it was"
                     + " made): rerun confirm, or verify will fail on it%n", folders.out, String.join(", ", changes));
         }
+        out.println(ReportHint.line(folders));
+        return ExitCodes.OK;
     }
 }

@@ -1,6 +1,7 @@
 package org.monkeyeval.confirm;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * What a confirmation does.
@@ -14,9 +15,11 @@ import java.util.List;
  * @param maxFilterEntries most keys one filter is built over, {@code >= 1}: a run with more entries is
  *                   confirmed on a filter of the same bits per entry (and so the same hash count) over
  *                   its first this many keys ({@link #builtEntries}); {@link #NO_FILTER_CAP} for none
+ * @param familyCases the cases built in the layouts other than {@link Layout#STANDARD} and {@link Layout#ROCKSDB}
+ *                   (the families' real filters); empty: every case
  */
 public record ConfirmSettings(long queries, long seed, int threads, List<Layout> layouts, double precision,
-                              long maxQueries, long maxFilterEntries) {
+                              long maxQueries, long maxFilterEntries, List<String> familyCases) {
 
     /** Default Q: about 100 expected false positives for a run at p = 1e-4. */
     public static final long DEFAULT_QUERIES = 1_000_000;
@@ -57,6 +60,36 @@ public record ConfirmSettings(long queries, long seed, int threads, List<Layout>
             throw new IllegalArgumentException("max filter entries (" + maxFilterEntries + ") must be >= 1");
         }
         layouts = List.copyOf(layouts);
+        familyCases = List.copyOf(familyCases);
+    }
+
+    /** Settings that build every layout for every case. */
+    public ConfirmSettings(long queries, long seed, int threads, List<Layout> layouts, double precision,
+                           long maxQueries, long maxFilterEntries) {
+        this(queries, seed, threads, layouts, precision, maxQueries, maxFilterEntries, List.of());
+    }
+
+    /** Whether case {@code caseId}'s runs are built in {@code layout}. */
+    public boolean builds(String caseId, Layout layout) {
+        return layout == Layout.STANDARD || layout == Layout.ROCKSDB || familyCases.isEmpty()
+                || familyCases.contains(caseId);
+    }
+
+    /**
+     * The settings a command line states: layouts by label, each built once, in the order first named;
+     * without a precision Q is fixed, so the cap only has to admit it (max(queries, maxQueries)), and a
+     * Q above the default cap needs no {@code maxQueries} of its own.
+     *
+     * @param precision the target relative half-width, or empty for a fixed Q
+     * @throws IllegalArgumentException for an unknown layout or a setting out of range
+     */
+    public static ConfirmSettings of(long queries, long seed, int threads, List<String> layoutLabels,
+                                     OptionalDouble precision, long maxQueries, long maxFilterEntries,
+                                     List<String> familyCases) {
+        List<Layout> layouts = layoutLabels.stream().map(Layout::fromLabel).distinct().toList();
+        long cap = precision.isPresent() ? maxQueries : Math.max(queries, maxQueries);
+        return new ConfirmSettings(queries, seed, threads, layouts, precision.orElse(Double.NaN), cap,
+                maxFilterEntries, familyCases);
     }
 
     /** Keys the filter of a run of {@code entries} is built over: min(entries, maxFilterEntries). */

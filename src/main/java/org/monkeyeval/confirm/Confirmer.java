@@ -83,7 +83,7 @@ public final class Confirmer {
                             + built + " keys; a filter holds at most " + StandardBloom.MAX_BITS
                             + " (lower --max-filter-entries)");
                 }
-                filterBytes += layouts(a, settings).size() * (bits / 8 + 64);
+                filterBytes += layouts(result.lsmCase().id(), a, settings).size() * (bits / 8 + 64);
             }
         }
         if (filterBytes > 0.75 * heapBytes) {
@@ -94,9 +94,10 @@ public final class Confirmer {
         return Optional.empty();
     }
 
-    /** The layouts of {@code settings} in which {@code allocation} is built, in their order. */
-    private static List<Layout> layouts(ConfirmedAllocation allocation, ConfirmSettings settings) {
-        return settings.layouts().stream().filter(allocation::builtIn).toList();
+    /** The layouts of {@code settings} in which case {@code caseId}'s {@code allocation} is built, in order. */
+    private static List<Layout> layouts(String caseId, ConfirmedAllocation allocation, ConfirmSettings settings) {
+        return settings.layouts().stream().filter(allocation::builtIn).filter(l -> settings.builds(caseId, l))
+                .toList();
     }
 
     /** The seed handed to {@link Hashing#hash64} by every filter: mix13(seed ^ salt). */
@@ -172,7 +173,8 @@ public final class Confirmer {
 
     /** Filters built per run: one per allocation and layout it is built in. */
     private int filtersPerRun(CaseResult result) {
-        return ConfirmedAllocation.of(result).stream().mapToInt(a -> layouts(a, settings).size()).sum();
+        return ConfirmedAllocation.of(result).stream()
+                .mapToInt(a -> layouts(result.lsmCase().id(), a, settings).size()).sum();
     }
 
     private List<CaseCount> confirmCase(CaseResult result, int index, int cases, ExecutorService pool,
@@ -185,7 +187,7 @@ public final class Confirmer {
         List<ConfirmedAllocation> allocations = ConfirmedAllocation.of(result);
         List<Spec> specs = new ArrayList<>();
         for (ConfirmedAllocation a : allocations) {
-            for (Layout layout : layouts(a, settings)) {
+            for (Layout layout : layouts(id, a, settings)) {
                 for (int i = 0; i < runs.size(); i++) {
                     long n = runs.get(i).entries();
                     specs.add(new Spec(a.label(), layout, i, n, settings.builtEntries(n), a.bits().bitsPerEntry(i)));
@@ -234,7 +236,7 @@ public final class Confirmer {
         List<CaseCount> out = new ArrayList<>();
         for (ConfirmedAllocation a : allocations) {
             String allocation = a.label();
-            for (Layout layout : layouts(a, settings)) {
+            for (Layout layout : layouts(id, a, settings)) {
                 List<RunCount> runCounts = new ArrayList<>();
                 for (int s = 0; s < specs.size(); s++) {
                     Spec spec = specs.get(s);

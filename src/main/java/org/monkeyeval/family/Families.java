@@ -9,6 +9,7 @@ import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
+import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
 /**
  * Every filter family by its name: the one list the command line, {@code confirm}'s layouts and the
@@ -18,7 +19,7 @@ public final class Families {
 
     private static final List<FilterFamily> ALL = Collections.unmodifiableList(new ArrayList<>(List.of(
             IdealFamily.INSTANCE, StandardFamily.INSTANCE, RocksDbFamily.INSTANCE, RocksDbLegacyFamily.INSTANCE,
-            PebbleFamily.INSTANCE,
+            RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE,
             LevelDbFamily.INSTANCE, FjallFamily.INSTANCE, CassandraFamily.INSTANCE,
             StaticSetFamily.XOR8, StaticSetFamily.XOR16, StaticSetFamily.BINARY_FUSE8,
             StaticSetFamily.BINARY_FUSE16)));

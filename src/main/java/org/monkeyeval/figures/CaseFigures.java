@@ -49,8 +49,9 @@ import org.monkeyeval.alloc.MemorySweep;
 import org.monkeyeval.report.ReportData;
 
 /**
- * The three figures of one case: bits per entry by run, FPR by run, and R (or, when lookups weight the
- * runs, the expected reads per lookup) against memory.
+ * The figures of one case: bits per entry by run, FPR by run, and R (or, when lookups weight the
+ * runs, the expected reads per lookup) against memory; for a case with a zero-result share, the reads
+ * against that share ({@link ShareFigure}).
  */
 public final class CaseFigures {
 
@@ -97,10 +98,15 @@ public final class CaseFigures {
     /**
      * The figures of one case, in the order the page shows them. The third plots what the optimized
      * allocation minimizes: R for a case whose lookups are all for absent keys, the expected reads per
-     * lookup (cost) for a case whose lookups weight the runs.
+     * lookup (cost) for a case whose lookups weight the runs. A case with a zero-result share below 1, or an
+     * uncertain one, has a fourth: the reads against that share.
      */
     public static List<Figure> of(ReportData.CaseData data) {
-        return List.of(bitsByRun(data), fprByRun(data), data.weighted() ? costByMemory(data) : probesByMemory(data));
+        Figure third = data.weighted() ? costByMemory(data) : probesByMemory(data);
+        if (data.zeroResultShare()) {
+            return List.of(bitsByRun(data), fprByRun(data), third, ShareFigure.of(data));
+        }
+        return List.of(bitsByRun(data), fprByRun(data), third);
     }
 
     /** File-name stem of one of a case's figures. */

@@ -47,6 +47,12 @@ final class ChartStyle {
     static final Color DEPLOYABLE = MEASURED_ENGINE;
     /** The current allocation (the bits the runs hold today): neutral grey, apart from the palette. */
     static final Color CURRENT = new Color(0x77, 0x77, 0x77);
+    /** The robust allocation over an uncertain zero-result share. */
+    static final Color ROBUST = new Color(0xE6, 0x9F, 0x00);    // orange
+    /** The interval of shares the robust allocation is judged over: the robust colour, faint. */
+    static final Color ROBUST_RANGE = new Color(0xE6, 0x9F, 0x00, 0x33);
+    /** No filter on the last level, its bits spread over the other runs. */
+    static final Color NO_LAST_FILTER = new Color(0x00, 0x9E, 0x73); // bluish green
     static final Color GRID = new Color(0xDD, 0xDD, 0xDD);
     static final Color TEXT = new Color(0x22, 0x22, 0x22);
     static final Color BUDGET = new Color(0x55, 0x55, 0x55);

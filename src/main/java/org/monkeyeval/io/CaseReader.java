@@ -41,7 +41,10 @@ import org.monkeyeval.report.Numbers;
  *             "entries": 1111111000,             entries of levels 1..L
  *             "l0": { "runs": 4, "entriesPerRun": 100000 } },  optional
  *   "budget": { "bitsPerEntry": 10 },            exactly one of bitsPerEntry, totalBits (numbers >= 0)
- *   "workload": { "zeroResultShare": 0.3 },      optional, in [0, 1]; default 1 (every key absent)
+ *   "workload": { "zeroResultShare": 0.3,        optional, in [0, 1]; default 1 (every key absent)
+ *                 "zeroResultShareRange": [0.1, 0.6] },  optional: z may lie anywhere in [low, high], which
+ *                                                must hold zeroResultShare; or instead "klRadius": rho
+ *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
  *   "engineGranularity": "rocksdb-per-level" }   optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
  *                                                overrides it); pebble, rocksdb, rocksdb-per-level,
@@ -314,25 +317,75 @@ public final class CaseReader {
             throw error("workload", "expected an object with zeroResultShare, got " + describe(parser.currentToken()));
         }
         JsonLocation start = parser.currentTokenLocation();
-        Workload workload = null;
+        Double z = null;
+        Workload.Uncertainty uncertainty = null;
+        JsonLocation uncertaintyAt = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
             parser.nextToken();
             String path = "workload." + field;
-            if (!field.equals("zeroResultShare")) {
-                throw errorAt(at, path, "unknown field (expected zeroResultShare)");
+            switch (field) {
+                case "zeroResultShare" -> z = share(path);
+                case "zeroResultShareRange", "klRadius" -> {
+                    if (uncertainty != null) {
+                        throw errorAt(at, path, "give either zeroResultShareRange or klRadius, not both");
+                    }
+                    uncertaintyAt = at;
+                    if (field.equals("klRadius")) {
+                        double rho = nonNegativeNumber(path);
+                        uncertainty = new Workload.KlRadius(rho);
+                    } else {
+                        uncertainty = readShareRange(path);
+                    }
+                }
+                default -> throw errorAt(at, path,
+                        "unknown field (expected zeroResultShare, zeroResultShareRange, klRadius)");
             }
-            double z = nonNegativeNumber(path);
-            if (z > 1.0) {
-                throw error(path, "is a share of lookups and must be in [0, 1], got " + parser.getText());
+        }
+        if (z == null) {
+            throw errorAt(start, "workload.zeroResultShare", uncertainty == null ? "missing"
+                    : "missing: " + uncertainty.field() + " is the uncertainty around it");
+        }
+        if (uncertainty instanceof Workload.ShareRange range && !(range.low() <= z && z <= range.high())) {
+            throw errorAt(uncertaintyAt, "workload.zeroResultShareRange", "[" + Numbers.format(range.low()) + ", "
+                            + Numbers.format(range.high()) + "] does not hold zeroResultShare " + Numbers.format(z));
+        }
+        return new Workload.ZeroResultShare(z, uncertainty);
+    }
+
+    /** A number in [0, 1]: a share of lookups. */
+    private double share(String path) throws IOException, InvalidInputException {
+        double v = nonNegativeNumber(path);
+        if (v > 1.0) {
+            throw error(path, "is a share of lookups and must be in [0, 1], got " + parser.getText());
+        }
+        return v;
+    }
+
+    /** {@code [low, high]}: two shares, low &lt;= high. */
+    private Workload.ShareRange readShareRange(String path) throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw error(path, "expected [low, high], two shares of lookups, got " + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        double[] ends = new double[2];
+        int count = 0;
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (count == 2) {
+                throw error(path + "[2]", "expected [low, high], two shares of lookups: a third value");
             }
-            workload = new Workload.ZeroResultShare(z);
+            ends[count] = share(path + "[" + count + "]");
+            count++;
         }
-        if (workload == null) {
-            throw errorAt(start, "workload.zeroResultShare", "missing");
+        if (count < 2) {
+            throw errorAt(start, path, "expected [low, high], two shares of lookups, got " + count
+                    + (count == 1 ? " value" : " values"));
         }
-        return workload;
+        if (ends[0] > ends[1]) {
+            throw errorAt(start, path, "low " + Numbers.format(ends[0]) + " is above high " + Numbers.format(ends[1]));
+        }
+        return new Workload.ShareRange(ends[0], ends[1]);
     }
 
     private List<Run> readRuns() throws IOException, InvalidInputException {

@@ -46,11 +46,13 @@ public final class ReportDocuments {
      * How the page and figures are drawn from the tables, as a number raised whenever the same tables
      * draw other bytes. {@code verify} redraws a published page and compares it byte for byte only when
      * it was drawn at this revision. 1 (recorded by no {@code drawing} section) drew the uniform and
-     * optimized allocations only; 2 also draws the deployable and current allocations; 3 names every
-     * run whole (upright where many, with level brackets for a tree), zooms the memory figures on the
-     * budget beside their curves, and draws coinciding cases as one line on a log(1 + b) memory axis.
+     * optimized allocations only; 2 also draws the deployable and current allocations; 3 also draws, for
+     * a case with a zero-result share, the reads per lookup against that share and, when it is
+     * uncertain, the robust allocation; 4 names every run whole (upright where many, with level
+     * brackets for a tree), zooms the memory figures on the budget beside their curves, and draws
+     * coinciding cases as one line on a log(1 + b) memory axis.
      */
-    public static final int DRAWING_REVISION = 3;
+    public static final int DRAWING_REVISION = 4;
 
     /** The report-provenance section that records {@link #DRAWING_REVISION}. */
     public static final String DRAWING = "drawing";

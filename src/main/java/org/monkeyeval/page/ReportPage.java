@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.Map;
 
 import org.monkeyeval.figures.Figure;
+import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.ReportData;
 
 /**
  * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section
- * per case (what it is: runs or tree, budget, workload; its deployable and current allocations when it
- * has them; its per-run table with level and a_i when it has them; its measured R and cost when
+ * per case (what it is: runs or tree, budget, workload; its robust allocation when its zero-result share
+ * is uncertain, and where dropping the last level's filter pays; its deployable and current allocations
+ * when it has them; its per-run table with level and a_i when it has them; its measured R and cost when
  * confirmed; its figures). Styles and
  * figures inline, no script, no external reference that a browser would fetch.
  */
@@ -120,7 +122,10 @@ final class ReportPage {
                 .append(" minimizes the <b>cost</b>, the expected run reads per lookup Σ a<sub>i</sub>·p<sub>i</sub>")
                 .append(" + v, where a<sub>i</sub> is the share of lookups that probe run i without being answered")
                 .append(" there and v = 1 − z the share that find their key; <b>cost improvement</b> is uniform")
-                .append(" cost divided by optimized cost.</p>\n<nav class=\"cases\" aria-label=\"Cases\">");
+                .append(" cost divided by optimized cost. When z is uncertain (a range, or a KL radius around it),")
+                .append(" the <b>robust</b> allocation is the one whose largest <b>regret</b>, the extra reads per")
+                .append(" lookup against the best allocation for each z in the range, is least.</p>\n")
+                .append("<nav class=\"cases\" aria-label=\"Cases\">");
         for (ReportData.CaseData c : data.cases()) {
             out.append("<a href=\"#case-").append(c.id()).append("\">").append(Html.escape(c.id())).append("</a>");
         }
@@ -215,8 +220,41 @@ final class ReportPage {
         }
         String z = c.summary().text("zero_result_share");
         String v = Numbers.format(1.0 - c.summary().number("zero_result_share"));
-        return "a share z = " + Html.shown(z) + " of lookups for absent keys, v = " + Html.shown(v) + " finding a"
+        String text = "a share z = " + Html.shown(z) + " of lookups for absent keys, v = " + Html.shown(v) + " finding a"
                 + " stored key (each entry equally likely): a<sub>i</sub> = z + v · (entries older than run i) / N";
+        if (c.uncertainShare()) {
+            text += "; z may lie anywhere in [" + Html.shown(c.summary().text("zero_result_share_low")) + ", "
+                    + Html.shown(c.summary().text("zero_result_share_high")) + "]"
+                    + (c.summary().has("kl_radius") ? " (every z' within KL divergence "
+                    + Html.shown(c.summary().text("kl_radius")) + " of z)" : "");
+        }
+        return text;
+    }
+
+    /** The robust allocation's facts: the worst regrets over the interval and its cost at each end. */
+    private static String robust(ReportData.Row s) {
+        return "the allocation whose largest regret (extra reads per lookup against the best allocation for each z)"
+                + " over z in [" + Html.shown(s.text("zero_result_share_low")) + ", "
+                + Html.shown(s.text("zero_result_share_high")) + "] is least: worst regret <b>"
+                + Html.shown(s.text("robust_worst_regret")) + "</b>, against " + Html.shown(s.text("optimized_worst_regret"))
+                + " for the optimum at the nominal z and " + Html.shown(s.text("uniform_worst_regret")) + " for uniform;"
+                + " it is the optimum at z = " + Html.shown(s.text("robust_zero_result_share")) + " and costs "
+                + Html.shown(s.text("robust_cost_low")) + " reads per lookup at the low end, "
+                + Html.shown(s.text("robust_cost_high")) + " at the high end";
+    }
+
+    /** Where dropping the last level's filter beats uniform bits, in words. */
+    private static String lastLevelFilter(ReportData.CaseData c) {
+        double below = ShareFigure.dropBeatsUniformBelow(c);
+        String what = "no filter on the last level, its bits spread evenly over the other runs, ";
+        if (below >= 1.0) {
+            return what + "costs no more reads per lookup than uniform bits at every z";
+        }
+        if (below <= 0.0) {
+            return what + "costs more reads per lookup than uniform bits at every z";
+        }
+        return what + "costs fewer reads per lookup than uniform bits for z below <b>"
+                + Html.shown(Numbers.format(below)) + "</b>";
     }
 
     private static void cell(StringBuilder out, String column, String value, boolean better) {
@@ -263,6 +301,12 @@ final class ReportPage {
                     .append(Html.shown(s.text("optimized_cost"))).append(": cost improvement <b>")
                     .append(Html.shown(s.text("cost_improvement"))).append("×</b> (the optimum minimizes the cost,")
                     .append(" not R)</dd>");
+        }
+        if (c.uncertainShare()) {
+            out.append("<dt>robust</dt><dd>").append(robust(s)).append("</dd>");
+        }
+        if (c.zeroResultShare()) {
+            out.append("<dt>last-level filter</dt><dd>").append(lastLevelFilter(c)).append("</dd>");
         }
         if (c.hasDeployable()) {
             out.append("<dt>deployable</dt><dd>the best allocation <code>")
@@ -323,6 +367,10 @@ final class ReportPage {
         if (c.hasCurrent()) {
             out.append("<th scope=\"col\">current bits / entry</th><th scope=\"col\">current FPR</th>");
             columns.addAll(List.of("current_bits_per_entry", "current_fpr"));
+        }
+        if (c.uncertainShare()) {
+            out.append("<th scope=\"col\">robust bits / entry</th><th scope=\"col\">robust FPR</th>");
+            columns.addAll(List.of("robust_bits_per_entry", "robust_fpr"));
         }
         out.append("</tr></thead>\n<tbody>\n");
         for (ReportData.Row row : c.runs()) {

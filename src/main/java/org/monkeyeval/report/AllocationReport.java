@@ -67,6 +67,9 @@ public final class AllocationReport {
         provenance.set("model", Provenance.model());
         provenance.set("lookupWeights", Provenance.lookupWeights());
         provenance.set("treeExpansion", Provenance.treeExpansion());
+        if (results.stream().anyMatch(r -> r.robust() != null)) {
+            provenance.set(Provenance.ROBUST, Provenance.robust());
+        }
         provenance.set("solver", Provenance.solver(evaluator.solver()));
         ObjectNode deployable = evaluator.engine() != null ? Provenance.deployable(evaluator.engine())
                 : Provenance.deployableByCase(results);

@@ -6,6 +6,8 @@ import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.Robust;
+import org.monkeyeval.alloc.RobustDeployable;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.Workload;
 
@@ -57,17 +59,55 @@ public final class AllocationTables {
     /** Columns appended to {@code cases.csv} when cases give each run's current bits. */
     public static final List<String> CURRENT_CASE_COLUMNS = List.of("current_R", "current_cost");
 
-    /** Every column {@code rows.csv} can have: the base, deployable and current columns, in that order. */
-    public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS);
+    /**
+     * Columns appended to {@code rows.csv} when a case's zero-result share is uncertain (empty on the rows
+     * of other cases): the robust allocation's bits per entry and rate.
+     */
+    public static final List<String> ROBUST_ROW_COLUMNS = List.of("robust_bits_per_entry", "robust_fpr");
+
+    /**
+     * Columns appended to {@code cases.csv} when a case's zero-result share is uncertain (empty for other
+     * cases): the interval [zL, zH] and the KL radius it came from (empty for a range given as such); the
+     * largest regret over the interval of the uniform, the nominal optimum and the robust allocation;
+     * the robust allocation's cost at each end; and z*, the share whose weighted optimum it is.
+     */
+    public static final List<String> ROBUST_CASE_COLUMNS = List.of(
+            "zero_result_share_low", "zero_result_share_high", "kl_radius",
+            "uniform_worst_regret", "optimized_worst_regret", "robust_worst_regret",
+            "robust_cost_low", "robust_cost_high", "robust_zero_result_share");
+
+    /**
+     * Columns appended to {@code rows.csv} when a case with an uncertain share has a deployable allocation
+     * too: the engine's setting of the robust deployable allocation, its real bits per entry and rate.
+     */
+    public static final List<String> ROBUST_DEPLOYABLE_ROW_COLUMNS = List.of(
+            "robust_deployable_setting", "robust_deployable_bits_per_entry", "robust_deployable_fpr");
+
+    /**
+     * Columns appended to {@code cases.csv} with them: the largest regret over the interval of the
+     * deployable and of the robust deployable allocation (against the engine's optima at the ends), the
+     * latter's cost at each end and the bits it uses.
+     */
+    public static final List<String> ROBUST_DEPLOYABLE_CASE_COLUMNS = List.of(
+            "deployable_worst_regret", "robust_deployable_worst_regret", "robust_deployable_cost_low",
+            "robust_deployable_cost_high", "robust_deployable_bits");
+
+    /**
+     * Every column {@code rows.csv} can have: the base, deployable, current, robust and robust deployable
+     * columns, in that order.
+     */
+    public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS,
+            ROBUST_ROW_COLUMNS, ROBUST_DEPLOYABLE_ROW_COLUMNS);
 
     /** Every column {@code cases.csv} can have, in order. */
     public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
-            CURRENT_CASE_COLUMNS);
+            CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS);
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
-    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting");
+    public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting",
+            "robust_deployable_setting");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {
@@ -97,8 +137,11 @@ public final class AllocationTables {
         long written = 0;
         boolean deployable = hasDeployable(results);
         boolean current = hasCurrent(results);
+        boolean robust = hasRobust(results);
+        boolean robustDeployable = hasRobustDeployable(results);
         Csv csv = new Csv(out).row(columns(ROW_COLUMNS, deployable ? DEPLOYABLE_ROW_COLUMNS : List.of(),
-                current ? CURRENT_ROW_COLUMNS : List.of()));
+                current ? CURRENT_ROW_COLUMNS : List.of(), robust ? ROBUST_ROW_COLUMNS : List.of(),
+                robustDeployable ? ROBUST_DEPLOYABLE_ROW_COLUMNS : List.of()));
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -144,6 +187,22 @@ public final class AllocationTables {
                         csv.number(result.current().bitsPerEntry(i)).number(result.current().fpr(i));
                     }
                 }
+                if (robust) {
+                    if (result.robust() == null) {
+                        csv.text("").text("");
+                    } else {
+                        csv.number(result.robust().allocation().bitsPerEntry(i))
+                                .number(result.robust().allocation().fpr(i));
+                    }
+                }
+                if (robustDeployable) {
+                    RobustDeployable r = result.robustDeployable();
+                    if (r == null) {
+                        csv.text("").text("").text("");
+                    } else {
+                        csv.text(r.setting(i).knob()).number(r.filterBits(i) / run.entries()).number(r.fpr(i));
+                    }
+                }
                 csv.end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
@@ -156,8 +215,11 @@ public final class AllocationTables {
     public static void writeCases(List<CaseResult> results, Appendable out) {
         boolean deployable = hasDeployable(results);
         boolean current = hasCurrent(results);
+        boolean robust = hasRobust(results);
+        boolean robustDeployable = hasRobustDeployable(results);
         Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
-                current ? CURRENT_CASE_COLUMNS : List.of()));
+                current ? CURRENT_CASE_COLUMNS : List.of(), robust ? ROBUST_CASE_COLUMNS : List.of(),
+                robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -191,8 +253,48 @@ public final class AllocationTables {
                 cells.add(result.current() == null ? "" : Numbers.format(result.current().expectedProbes()));
                 cells.add(result.current() == null ? "" : Numbers.format(result.currentCost()));
             }
+            if (robust) {
+                cells.addAll(robustCells(result));
+            }
+            if (robustDeployable) {
+                cells.addAll(robustDeployableCells(result));
+            }
             csv.row(cells);
         }
+    }
+
+    /** The {@link #ROBUST_CASE_COLUMNS} of one case, empty when its share is known. */
+    private static List<String> robustCells(CaseResult result) {
+        Robust r = result.robust();
+        if (r == null) {
+            return java.util.Collections.nCopies(ROBUST_CASE_COLUMNS.size(), "");
+        }
+        String radius = result.lsmCase().workload() instanceof Workload.ZeroResultShare z
+                && z.uncertainty() instanceof Workload.KlRadius kl ? Numbers.format(kl.radius()) : "";
+        return List.of(Numbers.format(r.interval().low()), Numbers.format(r.interval().high()), radius,
+                Numbers.format(result.uniformWorstRegret()), Numbers.format(result.optimizedWorstRegret()),
+                Numbers.format(r.worstRegret()), Numbers.format(r.costLow()), Numbers.format(r.costHigh()),
+                Numbers.format(r.share()));
+    }
+
+    /** The {@link #ROBUST_DEPLOYABLE_CASE_COLUMNS} of one case, empty without a robust deployable allocation. */
+    private static List<String> robustDeployableCells(CaseResult result) {
+        RobustDeployable r = result.robustDeployable();
+        if (r == null) {
+            return java.util.Collections.nCopies(ROBUST_DEPLOYABLE_CASE_COLUMNS.size(), "");
+        }
+        return List.of(Numbers.format(result.deployableWorstRegret()), Numbers.format(r.worstRegret()),
+                Numbers.format(r.costLow()), Numbers.format(r.costHigh()), Numbers.format(r.usedBits()));
+    }
+
+    /** True if any case has a robust allocation (an uncertain zero-result share). */
+    static boolean hasRobust(List<CaseResult> results) {
+        return results.stream().anyMatch(r -> r.robust() != null);
+    }
+
+    /** True if any case has a robust deployable allocation. */
+    static boolean hasRobustDeployable(List<CaseResult> results) {
+        return results.stream().anyMatch(r -> r.robustDeployable() != null);
     }
 
     /** True if any case has a deployable allocation (all do under --engine-granularity). */
@@ -205,11 +307,13 @@ public final class AllocationTables {
         return results.stream().anyMatch(r -> r.current() != null);
     }
 
-    /** The base columns, then the deployable ones, then the current ones: appended, never reordered. */
-    private static List<String> columns(List<String> base, List<String> deployable, List<String> current) {
+    /** The base columns, then each group appended in turn, never reordered. */
+    @SafeVarargs
+    private static List<String> columns(List<String> base, List<String>... groups) {
         List<String> all = new java.util.ArrayList<>(base);
-        all.addAll(deployable);
-        all.addAll(current);
+        for (List<String> group : groups) {
+            all.addAll(group);
+        }
         return List.copyOf(all);
     }
 }

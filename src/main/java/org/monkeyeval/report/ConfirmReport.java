@@ -111,6 +111,11 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         node.put("threads", settings.threads());
         node.put("maxFilterEntries", settings.maxFilterEntries());
         node.put("filterSample", SAMPLE_RULE);
+        if (!settings.familyCases().isEmpty()) {
+            // recorded only when it narrows the families' layouts, so earlier sections read the same
+            ArrayNode familyCases = node.putArray("familyCases");
+            settings.familyCases().forEach(familyCases::add);
+        }
         return node;
     }
 
@@ -119,8 +124,10 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         List<Layout> layouts = new ArrayList<>();
         node.path("layouts").forEach(l -> layouts.add(Layout.fromLabel(l.asText())));
         double precision = node.path("precision").isNumber() ? node.path("precision").asDouble() : Double.NaN;
+        List<String> familyCases = new ArrayList<>();
+        node.path("familyCases").forEach(c -> familyCases.add(c.asText()));
         return new ConfirmSettings(node.path("queries").asLong(), node.path("seed").asLong(), threads, layouts,
-                precision, node.path("maxQueries").asLong(), maxFilterEntriesFrom(node));
+                precision, node.path("maxQueries").asLong(), maxFilterEntriesFrom(node), familyCases);
     }
 
     /** The recorded cap, or none for a provenance written before the cap existed. */

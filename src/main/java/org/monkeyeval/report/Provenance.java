@@ -18,6 +18,7 @@ import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
+import org.monkeyeval.model.Workload;
 
 /**
  * {@code provenance.json}: what produced the tables and from what. Deterministic: the same inputs
@@ -98,6 +99,39 @@ public final class Provenance {
                 + " (zero-result and non-zero-result point lookups). DOI 10.1145/3035918.3064054");
         sources.add("A. Huynh, H. A. Chaudhari, E. Terzi, M. Athanassoulis. Endure: A Robust Tuning Paradigm for LSM"
                 + " Trees Under Workload Uncertainty. PVLDB 15(8), 2022 (workload-weighted lookup costs)");
+        return node;
+    }
+
+    /** Key of the section that says how the robust allocation of an uncertain zero-result share is found. */
+    public static final String ROBUST = "robust";
+
+    /**
+     * How an uncertain zero-result share is read and its robust allocation found; written when some case
+     * has one.
+     */
+    public static ObjectNode robust() {
+        ObjectNode node = Json.object();
+        node.put("interval", "workload.zeroResultShareRange [zL, zH] as given (it holds zeroResultShare), or for"
+                + " workload.klRadius rho every z' with KL((z', 1 - z') || (z, 1 - z)) <= rho: each end the root of"
+                + " KL = rho on its side of z by bisection to adjacent doubles, the end inside the radius kept (0 or 1"
+                + " when KL(0 || z) or KL(1 || z) is within it)");
+        node.put("regret", "regret(z, b) = cost(z, b) - min_b' cost(z, b'), cost = sum_i a_i(z) p_i + (1 - z):"
+                + " convex in z (affine minus concave), so an allocation's worst regret over [zL, zH] is at an end");
+        node.put("robustAllocation", "min_b max(regret(zL, b), regret(zH, b)); by minimax duality the weighted"
+                + " optimum at z* = theta zL + (1 - theta) zH, z* the share where the two end regrets are equal"
+                + " (bisection to adjacent doubles), or an end whose optimum has no regret at the other");
+        node.put("deployable", "at an engine's granularity, regret against the engine's optimum at each end;"
+                + " the same duality over deployable solves (hull edge of the end regrets crossing the diagonal),"
+                + " then an exact search over the engine's settings (partial allocations dominated at both ends,"
+                + " or whose LP lower bound reaches the incumbent, cut) closes the gap the duality leaves");
+        node.put("tables", "cases.csv zero_result_share_low/high, kl_radius, uniform_worst_regret,"
+                + " optimized_worst_regret (the nominal optimum's), robust_worst_regret, robust_cost_low/high,"
+                + " robust_zero_result_share (z*); rows.csv robust_bits_per_entry, robust_fpr");
+        ArrayNode sources = node.putArray("sources");
+        sources.add("L. J. Savage. The Theory of Statistical Decision. JASA 46(253), 1951 (minimax regret)");
+        sources.add("M. Sion. On general minimax theorems. Pacific Journal of Mathematics 8(1), 1958");
+        sources.add("A. Huynh, H. A. Chaudhari, E. Terzi, M. Athanassoulis. Endure: A Robust Tuning Paradigm for LSM"
+                + " Trees Under Workload Uncertainty. PVLDB 15(8), 2022 (KL-divergence uncertainty region)");
         return node;
     }
 
@@ -215,6 +249,25 @@ public final class Provenance {
                 shape.put("expandedRuns", result.lsmCase().runs().size());
             }
             node.put("workload", result.lsmCase().workload().source());
+            if (result.robust() != null) {
+                ObjectNode robust = node.putObject("robust");
+                Workload.Uncertainty uncertainty = ((Workload.ZeroResultShare) result.lsmCase().workload())
+                        .uncertainty();
+                robust.put("given", uncertainty.field());
+                if (uncertainty instanceof Workload.KlRadius kl) {
+                    Json.putNumber(robust, "klRadius", kl.radius());
+                }
+                ArrayNode interval = robust.putArray("interval");
+                Json.addNumber(interval, result.robust().interval().low());
+                Json.addNumber(interval, result.robust().interval().high());
+                Json.putNumber(robust, "share", result.robust().share());
+                robust.put("solves", result.robust().solves());
+                if (result.robustDeployable() != null) {
+                    Json.putNumber(robust, "deployableDualBound", result.robustDeployable().dualBound());
+                    robust.put("deployableSolves", result.robustDeployable().solves());
+                    robust.put("deployableSearchNodes", result.robustDeployable().nodes());
+                }
+            }
             Json.putNumber(node, "budgetBits", result.budgetBits());
             Json.putNumber(node, "threshold", s.threshold());
             ArrayNode bracket = node.putArray("bracket");

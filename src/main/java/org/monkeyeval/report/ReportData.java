@@ -27,6 +27,7 @@ public record ReportData(List<CaseData> cases) {
     /** cases.csv's workload values the report tells apart. */
     public static final String ABSENT_KEYS = "absent-keys";
     public static final String MEASURED_LOOKUPS = "measured-lookups";
+    public static final String ZERO_RESULT_SHARE = "zero-result-share";
 
     /** Thrown when a table lacks a column or holds a value the report cannot read. */
     public static final class TableException extends IllegalArgumentException {
@@ -103,6 +104,19 @@ public record ReportData(List<CaseData> cases) {
          */
         public boolean weighted() {
             return summary.has("workload") && !summary.text("workload").equals(ABSENT_KEYS);
+        }
+
+        /**
+         * Whether the case's lookups have a zero-result share worth drawing the reads against: a share
+         * below 1, or an uncertain one (a range or a KL radius; cases.csv then has zero_result_share_low).
+         */
+        public boolean zeroResultShare() {
+            return summary.has("workload") && summary.text("workload").equals(ZERO_RESULT_SHARE) || uncertainShare();
+        }
+
+        /** Whether the case's zero-result share is uncertain: cases.csv gives its interval and robust allocation. */
+        public boolean uncertainShare() {
+            return summary.has("zero_result_share_low");
         }
 
         /** Whether the case's lookups are measured per run (the cost then leaves out the found share v). */

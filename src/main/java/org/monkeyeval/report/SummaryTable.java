@@ -35,7 +35,8 @@ public final class SummaryTable {
      * One line per case: budget, R under each allocation, improvement, runs without a filter, the
      * zero-result share (or "measured" for per-run lookups) and the improvement of the expected reads
      * per lookup (equal to the improvement of R when every lookup is for an absent key). Then a line for
-     * each case with its runs' current bits or a deployable allocation.
+     * each case with its runs' current bits, a deployable allocation, an uncertain zero-result share
+     * (its robust allocation and the worst regrets) or a robust deployable allocation.
      */
     public static String cases(List<CaseResult> results) {
         List<Object[]> rows = new ArrayList<>();
@@ -63,6 +64,12 @@ public final class SummaryTable {
             if (r.deployable() != null) {
                 more.append(r.lsmCase().id()).append(": ").append(deployableLine(r));
             }
+            if (r.robust() != null) {
+                more.append(r.lsmCase().id()).append(": ").append(robustLine(r));
+            }
+            if (r.robustDeployable() != null) {
+                more.append(r.lsmCase().id()).append(": ").append(robustDeployableLine(r));
+            }
         }
         return render(rows) + (more.length() == 0 ? "" : System.lineSeparator() + more);
     }
@@ -78,6 +85,11 @@ public final class SummaryTable {
         if (r.deployable() != null) {
             List<Object> header = new ArrayList<>(List.of(rows.get(0)));
             header.addAll(List.of(r.deployable().engine().label() + " setting", "real b", "deployable p"));
+            rows.set(0, header.toArray(new String[0]));
+        }
+        if (r.robust() != null) {
+            List<Object> header = new ArrayList<>(List.of(rows.get(0)));
+            header.addAll(List.of("robust b", "robust p"));
             rows.set(0, header.toArray(new String[0]));
         }
         List<Run> runs = r.lsmCase().runs();
@@ -99,6 +111,10 @@ public final class SummaryTable {
                 row.add(new Num(r.deployable().filterBits(i) / runs.get(i).entries()));
                 row.add(new Num(r.deployable().fpr(i)));
             }
+            if (r.robust() != null) {
+                row.add(new Num(r.robust().allocation().bitsPerEntry(i)));
+                row.add(new Num(r.robust().allocation().fpr(i)));
+            }
             rows.add(row.toArray());
         }
         double t = r.solution().threshold();
@@ -110,7 +126,37 @@ public final class SummaryTable {
                         + " a filter = %d%n", g(r.uniform().expectedProbes()), g(r.optimized().expectedProbes()),
                         g(r.improvement()), r.optimized().zeroBitRuns())
                 + (weighted ? costLine(r) : "")
-                + (r.deployable() == null ? "" : deployableLine(r));
+                + (r.deployable() == null ? "" : deployableLine(r))
+                + (r.robust() == null ? "" : robustLine(r))
+                + (r.robustDeployable() == null ? "" : robustDeployableLine(r));
+    }
+
+    /**
+     * The interval of shares, the largest regret over it of the uniform, the nominal optimum and the
+     * robust allocation, and the robust allocation's cost at each end.
+     */
+    private static String robustLine(CaseResult r) {
+        return String.format(Locale.ROOT, "z in [%s, %s]%s: worst regret uniform = %s, optimized = %s, robust = %s"
+                        + " (the optimum at z = %s); robust cost = %s at z = %s, %s at z = %s%n",
+                g(r.robust().interval().low()), g(r.robust().interval().high()), radius(r),
+                g(r.uniformWorstRegret()), g(r.optimizedWorstRegret()), g(r.robust().worstRegret()),
+                g(r.robust().share()), g(r.robust().costLow()), g(r.robust().interval().low()),
+                g(r.robust().costHigh()), g(r.robust().interval().high()));
+    }
+
+    /** ", KL radius rho" when the interval came from one. */
+    private static String radius(CaseResult r) {
+        return r.lsmCase().workload() instanceof Workload.ZeroResultShare z
+                && z.uncertainty() instanceof Workload.KlRadius kl ? " (KL radius " + g(kl.radius()) + ")" : "";
+    }
+
+    private static String robustDeployableLine(CaseResult r) {
+        return String.format(Locale.ROOT, "robust deployable on %s: worst regret = %s (deployable's = %s), cost = %s"
+                        + " at z = %s, %s at z = %s, filter bits = %s%n",
+                r.robustDeployable().engine().label(), g(r.robustDeployable().worstRegret()),
+                g(r.deployableWorstRegret()), g(r.robustDeployable().costLow()), g(r.robust().interval().low()),
+                g(r.robustDeployable().costHigh()), g(r.robust().interval().high()),
+                g(r.robustDeployable().usedBits()));
     }
 
     private static String deployableLine(CaseResult r) {

@@ -1,5 +1,13 @@
 /**
- * Regression checking: compares recomputed tables with published ones, byte for byte first and
- * then row by row with a numeric tolerance, and checks provenance checksums.
+ * The published folder: its parts ({@link org.monkeyeval.verify.Part}: run's allocations, confirm's
+ * counts with the engine check's rows, report's sweep, page and figures), each covered by one
+ * provenance file; what a folder holds and what its provenance records, read back
+ * ({@link org.monkeyeval.verify.PublishedFolder}); how each part is made
+ * ({@link org.monkeyeval.verify.PartBuilder}, with {@link org.monkeyeval.verify.ConfirmationRequest}
+ * for a confirmation), used both by the command that writes a part and by {@code verify}; and
+ * regression checking ({@link org.monkeyeval.verify.FolderVerification}): every part made again and
+ * compared with the published one, byte for byte first and then row by row with a numeric tolerance
+ * ({@link org.monkeyeval.verify.Verifier}, {@link org.monkeyeval.verify.TableComparison}), with the
+ * provenance checksums.
  */
 package org.monkeyeval.verify;

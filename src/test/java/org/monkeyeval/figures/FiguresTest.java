@@ -167,7 +167,7 @@ final class FiguresTest {
                 assertEquals(f.marks(), SvgMarks.count(f.element()), f.name());
             }
         }
-        assertEquals(3, weighted, "the cost figure is among those checked");
+        assertEquals(5, weighted, "the cost figure is among those checked");
     }
 
     @Test
@@ -187,7 +187,45 @@ final class FiguresTest {
                 assertTrue(memory.title().startsWith("Expected probes against memory"), memory.title());
             }
         }
-        assertEquals(3, weighted, "seed-10bpe-z0, seed-10bpe-z0.5 and measured-lookups weight their runs");
+        assertEquals(5, weighted, "seed-10bpe-z0, seed-10bpe-z0.5, seed-10bpe-z-range, leveled-6-t10-kl and"
+                + " measured-lookups weight their runs");
+    }
+
+    /**
+     * A case with a zero-result share draws a fourth figure: every allocation (the robust one only for an
+     * uncertain share) through every share of the grid, once in each panel; other cases draw three.
+     */
+    @Test
+    void shareFigure_caseWithAZeroResultShare_drawsEachAllocationThroughEveryShare() {
+        int drawn = 0;
+        int robust = 0;
+        for (ReportData.CaseData c : data.cases()) {
+            List<Figure> figures = CaseFigures.of(c);
+            if (!c.zeroResultShare()) {
+                assertEquals(3, figures.size(), c.id());
+                continue;
+            }
+            drawn++;
+            Figure share = figures.get(3);
+            assertEquals(c.id() + "-share", share.name());
+            Map<String, Integer> series = SvgMarks.bySeries(share.element());
+            int points = ShareFigure.shares(ShareFigure.dropBeatsUniformBelow(c)).length;
+            String nominal = "optimized for z = " + AxisFormat.label(c.summary().number("zero_result_share"));
+            assertEquals(points, series.get("uniform"), c.id());
+            assertEquals(points, series.get("uniform, false positives"), c.id());
+            assertEquals(points, series.get(nominal), c.id());
+            assertEquals(points, series.get("no filter on the last level"), c.id());
+            long robustSeries = series.keySet().stream().filter(k -> k.startsWith("robust over z in [")).count();
+            assertEquals(c.uncertainShare() ? 2 : 0, robustSeries, c.id());
+            assertEquals((c.uncertainShare() ? 4 : 3) * 2 * points, share.marks(), c.id());
+            robust += c.uncertainShare() ? 1 : 0;
+            double below = ShareFigure.dropBeatsUniformBelow(c);
+            if (below > 0 && below < 1) {
+                assertTrue(share.description().contains("marks z = " + AxisFormat.label(below)), share.description());
+            }
+        }
+        assertEquals(4, drawn, "seed-10bpe-z0, seed-10bpe-z0.5 and the two uncertain cases have a zero-result share");
+        assertEquals(2, robust, "seed-10bpe-z-range and leveled-6-t10-kl are uncertain");
     }
 
     @Test

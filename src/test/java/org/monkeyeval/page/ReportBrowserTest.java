@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
@@ -32,7 +33,12 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
+import org.monkeyeval.figures.ShareFigure;
+import org.monkeyeval.io.CaseFolder;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.CsvTable;
+import org.monkeyeval.report.ReportData;
 
 /**
  * The published report.html in a real browser (headless Chromium through chromedriver): no console
@@ -241,7 +247,30 @@ final class ReportBrowserTest {
             all++;
         }
         expected.put("all-cases-improvement", all);
+        // the reads against the zero-result share: each allocation through every share, in both panels
+        for (ReportData.CaseData c : published().cases()) {
+            if (c.zeroResultShare()) {
+                int lines = c.uncertainShare() ? 4 : 3;
+                expected.put(c.id() + "-share", 2 * lines
+                        * ShareFigure.shares(ShareFigure.dropBeatsUniformBelow(c)).length);
+            }
+        }
         return expected;
+    }
+
+    /** The published tables as the report reads them (the case files, cases.csv, rows.csv, sweep.csv). */
+    private static ReportData published() throws IOException {
+        List<CaseFile> files;
+        try {
+            files = CaseFolder.read(Path.of("cases"));
+        } catch (InvalidInputException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        Map<String, CsvTable> tables = new LinkedHashMap<>();
+        for (String name : List.of("cases.csv", "rows.csv", "sweep.csv")) {
+            tables.put(name, table(name));
+        }
+        return ReportData.of(files.stream().map(CaseFile::lsmCase).toList(), tables);
     }
 
     /** Filled cells of the named columns (those the table has), by case. */

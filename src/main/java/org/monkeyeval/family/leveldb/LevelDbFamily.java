@@ -1,11 +1,15 @@
 package org.monkeyeval.family.leveldb;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongUnaryOperator;
 
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RealFilter;
+import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.WholeBits;
 import org.monkeyeval.filter.StandardBloom;
@@ -55,7 +59,7 @@ import org.monkeyeval.filter.StandardBloom;
  * plus the byte of k; the standard rate): what this family tends to as a filter's keys grow, except for
  * the offsets and trailer, which the layout-based family counts.
  */
-public final class LevelDbFamily implements FilterFamily {
+public final class LevelDbFamily implements RealFilterFamily {
 
     /** Highest bits per key offered. */
     public static final int MAX_BITS_PER_KEY = 100;
@@ -218,5 +222,90 @@ public final class LevelDbFamily implements FilterFamily {
         long tables = (blocks + perTable - 1) / perTable;
         long lastTableBlocks = blocks - (tables - 1) * perTable;
         return new Run(blocks, tables - 1, layout.tableFilters(lastTableBlocks, lastBlockKeys));
+    }
+
+    /**
+     * The run as LevelDB writes it, with this family's layout: its keys' {@link org.monkeyeval.filter.KeyBytes}
+     * in order, cut into tables of {@link LevelDbLayout#blocksPerTable} blocks of
+     * {@link LevelDbLayout#keysPerBlock} keys, each 2 KiB window's keys in one {@link LevelDbBloom} filter
+     * (the bytes LevelDB writes for them). A query finds its table and data block as LevelDB's index
+     * does: the block of the first stored key above it; a key below a table's first key or above the
+     * run's last is outside every table, and LevelDB asks no filter for it (answered false here). The
+     * whole-run family (no layout) builds one filter over the run. The seed is not used.
+     */
+    @Override
+    public RealFilter build(long entries, Setting setting, LongUnaryOperator keyOfIndex, long seed) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return RealFilter.none();
+        }
+        int b = (int) setting.bitsPerKey();
+        LevelDbBloom policy = LevelDbBloom.policy(b);
+        long[] sorted = new long[Math.toIntExact(entries)];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = keyOfIndex.applyAsLong(i) ^ Long.MIN_VALUE; // flipped: signed order = unsigned order
+        }
+        java.util.Arrays.sort(sorted);
+        List<Integer> windowStarts = new ArrayList<>();
+        List<byte[]> filters = new ArrayList<>();
+        java.util.BitSet tableStarts = new java.util.BitSet(sorted.length);
+        int at = 0;
+        if (layout == null) {
+            windowStarts.add(0);
+            filters.add(policy.createFilter(keysOf(sorted, 0, sorted.length)));
+            tableStarts.set(0);
+        } else {
+            Run run = run(entries);
+            for (long t = 0; t <= run.fullTables; t++) {
+                LevelDbLayout.TableFilters table = t < run.fullTables ? fullTable : run.lastTable;
+                tableStarts.set(at);
+                for (LevelDbLayout.Window w : table.windows()) {
+                    windowStarts.add(at);
+                    filters.add(policy.createFilter(keysOf(sorted, at, w.keys())));
+                    at += w.keys();
+                }
+            }
+        }
+        int[] starts = windowStarts.stream().mapToInt(Integer::intValue).toArray();
+        byte[][] windows = filters.toArray(new byte[0][]);
+        long bits = Math.round(filterBits(entries, setting));
+        org.monkeyeval.filter.Filter filter = new org.monkeyeval.filter.Filter() {
+            @Override
+            public boolean mayContain(long key) {
+                int pos = java.util.Arrays.binarySearch(sorted, key ^ Long.MIN_VALUE);
+                if (pos >= 0) {
+                    return LevelDbBloom.keyMayMatch(org.monkeyeval.filter.KeyBytes.of(key), windows[window(pos)]);
+                }
+                int above = -pos - 1;
+                if (above == sorted.length || tableStarts.get(above)) {
+                    return false; // outside every table's key range: LevelDB reads no filter
+                }
+                return LevelDbBloom.keyMayMatch(org.monkeyeval.filter.KeyBytes.of(key), windows[window(above)]);
+            }
+
+            private int window(int keyIndex) {
+                int w = java.util.Arrays.binarySearch(starts, keyIndex);
+                return w >= 0 ? w : -w - 2;
+            }
+
+            @Override
+            public long bitCount() {
+                return bits;
+            }
+
+            @Override
+            public int hashes() {
+                return policy.probes();
+            }
+        };
+        return new RealFilter(filter, bits, fpr(entries, setting), 0.0);
+    }
+
+    private static List<byte[]> keysOf(long[] sorted, int from, int count) {
+        List<byte[]> keys = new ArrayList<>(count);
+        for (int i = from; i < from + count; i++) {
+            keys.add(org.monkeyeval.filter.KeyBytes.of(sorted[i] ^ Long.MIN_VALUE));
+        }
+        return keys;
     }
 }

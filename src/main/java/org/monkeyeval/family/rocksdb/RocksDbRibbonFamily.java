@@ -3,8 +3,12 @@ package org.monkeyeval.family.rocksdb;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
+import org.monkeyeval.family.ByteKeyFilter;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RealFilter;
+import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.RocksDbLocalBloom;
@@ -41,7 +45,7 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  * default since 9.2) is taken as false: with it, sizes follow the allocator's
  * {@code malloc_usable_size} and are not predicted.
  */
-public final class RocksDbRibbonFamily implements FilterFamily {
+public final class RocksDbRibbonFamily implements RealFilterFamily {
 
     /** Name of the parameter: result bits of the lower blocks. */
     public static final String RESULT_BITS = "resultBits";
@@ -136,5 +140,45 @@ public final class RocksDbRibbonFamily implements FilterFamily {
                     + RocksDbFamily.MIN_MILLIBITS + ", " + RocksDbFamily.MAX_MILLIBITS + "]");
         }
         return millibits - RocksDbFamily.MIN_MILLIBITS;
+    }
+
+    @Override
+    public String source() {
+        return "facebook/rocksdb table/block_based/filter_policy.cc Standard128RibbonBitsBuilder, util/ribbon_impl.h,"
+                + " ribbon_alg.h, ribbon_config.cc (v7.8.3, v10.10.1, 1dfa7297); blocks equal to RocksJava 10.10 and"
+                + " db_bench 7.8.3 files, Schema vectors of util/bloom_test.cc; Bloom where RocksDB falls back";
+    }
+
+    /**
+     * RocksDB's Ribbon filter over the keys' {@link org.monkeyeval.filter.KeyBytes} (their XXPH3 hashes),
+     * or the fast local Bloom filter where RocksDB falls back to it; the block is RocksDB's, bit for bit.
+     * The seed is not used: RocksDB's own seed search decides.
+     */
+    @Override
+    public RealFilter build(long entries, Setting setting, LongUnaryOperator keyOfIndex, long seed) {
+        FilterFamily.checkEntries(entries);
+        if (!setting.hasFilter()) {
+            return RealFilter.none();
+        }
+        Ribbon rules = rules(setting);
+        long[] hashes = new long[Math.toIntExact(entries)];
+        int[] next = {0};
+        ByteKeyFilter.forEachKey(entries, keyOfIndex, key -> hashes[next[0]++] = Xxph3.hash64(key));
+        double predicted = fpr(entries, setting);
+        if (!rules.usesBloom(entries, (int) (hashes[0] >>> 32))) {
+            try {
+                RibbonFilter ribbon = RibbonFilter.construct(hashes, rules);
+                long bits = 8L * ribbon.filterBytes();
+                return new RealFilter(new ByteKeyFilter(ribbon::mayContainKey, bits, 0), bits, predicted, 0.0);
+            } catch (IllegalStateException noSeedSolves) {
+                // RocksDB's Finish falls back to Bloom after too many re-seeds; so does this build
+            }
+        }
+        FastLocalBloomBuilder bloom = new FastLocalBloomBuilder(rules.bitsPerKey());
+        ByteKeyFilter.forEachKey(entries, keyOfIndex, bloom::addKey);
+        byte[] block = bloom.finish();
+        FastLocalBloomReader reader = FastLocalBloomReader.of(block);
+        return new RealFilter(new ByteKeyFilter(reader::mayContain, 8L * block.length, 0), 8L * block.length,
+                predicted, 0.0);
     }
 }

@@ -1,0 +1,188 @@
+package org.monkeyeval.verify;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.bundle.BundleChecker;
+import org.monkeyeval.bundle.Sha256Sums;
+import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.family.Engine;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.page.ReportDocuments;
+import org.monkeyeval.report.AllocationReport;
+import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.ConfirmTables;
+import org.monkeyeval.report.EngineTables;
+import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.SweepTable;
+
+/**
+ * {@code verify} of a whole folder: every {@link Part} it holds is made again from the case files with
+ * what its provenance records ({@link PublishedFolder}, {@link PartBuilder}) and compared with what is
+ * published ({@link Verifier}); a part that is absent is named and not checked; inside an unpacked
+ * bundle, every file SHA256SUMS lists is checked too.
+ *
+ * <p>What each part is held to:
+ * <ul>
+ *   <li>allocations: cases.csv and rows.csv by key within the tolerance; provenance sections model and
+ *       solver equal, and lookupWeights, treeExpansion and deployable when the folder records them;</li>
+ *   <li>confirmation: rerun with its recorded seed, queries, layouts and cap (and engine check), its
+ *       tables compared by key (engine.csv without its latency and block-cache columns); method equal;</li>
+ *   <li>report: sweep.csv solved again and compared by key; the page and figures redrawn from the
+ *       published tables and compared byte for byte, when they were drawn at this version's drawing
+ *       revision (else only held to their recorded hashes); sweep and figures sections equal.</li>
+ * </ul>
+ */
+public final class FolderVerification {
+
+    /** The command line every part made again records; it is never compared. */
+    static final List<String> COMMAND = List.of("verify");
+
+    private final PublishedFolder folder;
+    private final List<CaseFile> files;
+    private final Verifier verifier;
+    private final int threads;
+    private final OptionalLong sourceDateEpoch;
+
+    private FolderVerification(PublishedFolder folder, List<CaseFile> files, double tolerance, int threads,
+                               OptionalLong sourceDateEpoch) {
+        this.folder = folder;
+        this.files = files;
+        this.verifier = new Verifier(tolerance);
+        this.threads = threads;
+        this.sourceDateEpoch = sourceDateEpoch;
+    }
+
+    /**
+     * @param folder    the published folder ({@link PublishedFolder#toVerify})
+     * @param files     the current case files
+     * @param tolerance relative tolerance for numeric fields, {@code >= 0}
+     * @param threads   worker threads for rerunning a confirmation
+     * @return passed or not, with every line that explains it, in part order
+     * @throws InvalidInputException        when a provenance file cannot be read back, or a table lacks what
+     *                                      the report needs
+     * @throws RerunUnavailableException    when the folder records an engine check and RocksDB does not load
+     */
+    public static Verifier.Result verify(PublishedFolder folder, List<CaseFile> files, double tolerance, int threads,
+                                         OptionalLong sourceDateEpoch)
+            throws InvalidInputException, RerunUnavailableException, IOException, InterruptedException {
+        return new FolderVerification(folder, files, tolerance, threads, sourceDateEpoch).run();
+    }
+
+    private Verifier.Result run()
+            throws InvalidInputException, RerunUnavailableException, IOException, InterruptedException {
+        Engine runGranularity = folder.runGranularity();
+        AllocationReport allocations = PartBuilder.allocations(files, runGranularity, COMMAND, sourceDateEpoch);
+        List<Verifier.Result> results = new ArrayList<>();
+        results.add(folder.holds(Part.ALLOCATIONS) ? allocations(allocations) : absent(Part.ALLOCATIONS));
+        results.add(folder.holds(Part.CONFIRMATION) ? confirmation(allocations, runGranularity)
+                : absent(Part.CONFIRMATION));
+        if (folder.holds(Part.REPORT)) {
+            results.addAll(report());
+        }
+        Optional<Path> bundleRoot = folder.bundleRoot();
+        if (bundleRoot.isPresent()) {
+            results.add(bundle(bundleRoot.get()));
+        }
+        boolean passed = results.stream().allMatch(Verifier.Result::passed);
+        List<String> lines = new ArrayList<>();
+        results.forEach(r -> lines.addAll(r.lines()));
+        return new Verifier.Result(passed, List.copyOf(lines));
+    }
+
+    private Verifier.Result allocations(AllocationReport report) {
+        Map<String, String> documents = report.documents();
+        return verifier.verify(folder.path(), files, List.of(
+                        table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, documents),
+                        table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, documents)),
+                Part.ALLOCATIONS.provenanceFile(), documents.get(Part.ALLOCATIONS.provenanceFile()),
+                List.of("model", "solver"), List.of("lookupWeights", "treeExpansion",
+                        Provenance.DEPLOYABLE));
+    }
+
+    private Verifier.Result confirmation(AllocationReport runAllocations, Engine runGranularity)
+            throws InvalidInputException, RerunUnavailableException, IOException, InterruptedException {
+        ConfirmationRequest request = folder.confirmation(threads);
+        if (request.engine() != null && !RocksDbNative.available()) {
+            throw new RerunUnavailableException(folder.provenance(Part.CONFIRMATION) + " records an engine check,"
+                    + " which cannot be rerun here: " + RocksDbNative.problem().orElse(""));
+        }
+        List<CaseResult> allocations = request.granularity() == runGranularity ? runAllocations.results()
+                : PartBuilder.allocations(files, request.granularity(), COMMAND, sourceDateEpoch).results();
+        PartBuilder.Confirmation confirmation = PartBuilder.confirmation(files, allocations, request, COMMAND,
+                sourceDateEpoch, () -> ConfirmProgress.SILENT, () -> ConfirmProgress.SILENT);
+        Map<String, String> documents = confirmation.report().documents();
+        List<Verifier.Table> tables = new ArrayList<>(List.of(
+                table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY, documents),
+                table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY, documents)));
+        if (confirmation.engine() != null) {
+            tables.add(new Verifier.Table(EngineTables.FILE, EngineTables.KEY, documents.get(EngineTables.FILE),
+                    EngineTables.VOLATILE_COLUMNS));
+        }
+        return verifier.verify(folder.path(), files, tables, Part.CONFIRMATION.provenanceFile(),
+                documents.get(Part.CONFIRMATION.provenanceFile()), List.of("method"));
+    }
+
+    /**
+     * sweep.csv is solved again and compared by tolerance; the page and figures are redrawn from the
+     * published tables (sweep.csv included) and compared byte for byte.
+     */
+    private List<Verifier.Result> report() throws InvalidInputException, IOException {
+        String sweep = PartBuilder.sweep(files);
+        Map<String, String> published = folder.reportTables();
+        published.put(SweepTable.FILE, folder.sweep().orElse(sweep));
+        Map<String, String> redrawn = new LinkedHashMap<>(PartBuilder.report(files, published, folder.path(), COMMAND,
+                sourceDateEpoch));
+        String provenance = redrawn.remove(Part.REPORT.provenanceFile());
+        redrawn.remove(SweepTable.FILE);
+        Verifier.Result tables = verifier.verify(folder.path(), files,
+                List.of(new Verifier.Table(SweepTable.FILE, SweepTable.KEY, sweep)), Part.REPORT.provenanceFile(),
+                provenance, List.of("sweep", "figures"));
+        int revision = folder.drawingRevision();
+        if (revision != ReportDocuments.DRAWING_REVISION) {
+            // another version drew them from the same tables: nothing to compare byte for byte
+            return List.of(tables, new Verifier.Result(true, List.of("note " + ReportDocuments.HTML_FILE + " and "
+                    + ReportDocuments.FIGURES_FOLDER + "/: drawn at drawing revision " + revision + "; this version"
+                    + " draws revision " + ReportDocuments.DRAWING_REVISION + ", so they are not compared byte for"
+                    + " byte (`report` redraws them; the tables they show are checked above)")));
+        }
+        return List.of(tables, verifier.verifyBytes(folder.path(), redrawn,
+                List.of(Part.REPORT.folder().orElseThrow())));
+    }
+
+    /** Every file SHA256SUMS lists must match; files it does not list are named as extra, not a regression. */
+    private static Verifier.Result bundle(Path root) throws IOException {
+        BundleChecker.Report bundle = BundleChecker.check(root);
+        List<String> lines = new ArrayList<>();
+        if (bundle.problems().isEmpty()) {
+            lines.add("ok   " + Sha256Sums.FILE + ": every listed file of the bundle matches");
+        } else {
+            lines.add("FAIL " + Sha256Sums.FILE);
+            bundle.problems().forEach(p -> lines.add("  " + p));
+        }
+        if (!bundle.extra().isEmpty()) {
+            lines.add("note " + bundle.extra().size() + " extra file(s) not listed in " + Sha256Sums.FILE
+                    + " (not part of the published bundle; not checked):");
+            bundle.extra().forEach(p -> lines.add("  " + p));
+        }
+        return new Verifier.Result(bundle.problems().isEmpty(), lines);
+    }
+
+    private static Verifier.Result absent(Part part) {
+        return new Verifier.Result(true, List.of("absent " + String.join(", ", part.named()) + ": no output of "
+                + part.command() + " here; not checked"));
+    }
+
+    private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
+        return new Verifier.Table(name, key, documents.get(name));
+    }
+}

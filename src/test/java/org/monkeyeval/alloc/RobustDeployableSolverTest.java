@@ -1,0 +1,198 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.model.LsmCase;
+
+/**
+ * Guards that the robust deployable allocation is the least worst regret among the engine's settings:
+ * on small random cases of every engine it equals trying every combination of settings (regrets
+ * against the engine's own optima at the two ends, which exhaustive search confirms too), never spends
+ * more than the budget, and is never below its duality bound; and that the exact search is what
+ * closes the gap the duality leaves on some of them.
+ */
+final class RobustDeployableSolverTest {
+
+    private static final RobustDeployableSolver SOLVER = new RobustDeployableSolver();
+
+    static List<Arguments> smallCases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Engine engine : Engine.values()) {
+            for (int seed = 1; seed <= 10; seed++) {
+                cases.add(Arguments.of(engine, seed));
+            }
+        }
+        return cases;
+    }
+
+    /** One small random case: entries, groups, interval and budget, from the seed. */
+    private record Small(long[] entries, int[] groups, ShareInterval interval, double budget, FilterFamily family) {
+        static Small of(Engine engine, int seed) {
+            SplittableRandom random = new SplittableRandom(seed * 31L + engine.ordinal());
+            int runs = 2 + random.nextInt(3);
+            long[] entries = new long[runs];
+            Integer[] levels = new Integer[runs];
+            long total = 0;
+            for (int i = 0; i < runs; i++) {
+                entries[i] = 50 + random.nextLong(20_000) * (i + 1) * (i + 1);
+                levels[i] = Math.min(2, i); // at most 3 groups
+                total += entries[i];
+            }
+            double low = random.nextDouble() * 0.5;
+            double high = low + random.nextDouble() * (1 - low);
+            double budget = Math.floor(total * (1 + random.nextDouble() * 12));
+            // RocksDB's 99,001 settings thinned (per level, so that three groups stay exhaustible)
+            FilterFamily family = engine.family() != RocksDbFamily.INSTANCE ? engine.family()
+                    : everyNthMillibit(engine.family(), engine.perLevel() ? 997 : 97);
+            return new Small(entries, DeployableSolver.groups(engine, levels), new ShareInterval(low, high), budget,
+                    family);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}/seed={1}")
+    @MethodSource("smallCases")
+    void solve_smallRandomCases_matchesExhaustiveSearchOfTheWorstRegret(Engine engine, int seed) {
+        Small c = Small.of(engine, seed);
+        RobustDeployable found = SOLVER.solve(engine, c.family(), c.entries(), c.groups(), c.interval(), c.budget());
+        Exhaustive all = Exhaustive.of(c, found.ends());
+
+        assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
+        assertEquals(all.lowBest(), found.ends().lowBest(), 1e-12 * all.lowBest(), "the engine's optimum at zL");
+        assertEquals(all.highBest(), found.ends().highBest(), 1e-12 * all.highBest(), "the engine's optimum at zH");
+        assertEquals(all.worstRegret(), found.worstRegret(), 1e-12 * (all.lowBest() + all.highBest()),
+                "least worst regret");
+        assertTrue(found.dualBound() <= found.worstRegret() * (1 + 1e-12) + 1e-15,
+                "bound " + found.dualBound() + " above " + found.worstRegret());
+    }
+
+    @Test
+    void solve_someSmallCases_leaveADualityGapThatOnlyTheExactSearchCloses() {
+        int searched = 0;
+        for (Engine engine : Engine.values()) {
+            for (int seed = 1; seed <= 10; seed++) {
+                Small c = Small.of(engine, seed);
+                RobustDeployable found = SOLVER.solve(engine, c.family(), c.entries(), c.groups(), c.interval(),
+                        c.budget());
+                if (found.nodes() > 0) {
+                    searched++;
+                    assertTrue(found.dualBound() < found.worstRegret(), "a search only where a gap was left");
+                }
+            }
+        }
+        assertTrue(searched > 0, "no small case left a gap between the duality bound and the answer");
+    }
+
+    @Test
+    void solve_pointInterval_isTheDeployableOptimumWithoutRegret() {
+        long[] entries = {10_000, 100_000, 1_000_000};
+        int[] groups = {0, 1, 2};
+        double budget = 1_110_000 * 8.0;
+        RobustDeployable r = SOLVER.solve(Engine.PEBBLE, entries, groups, new ShareInterval(0.4, 0.4), budget);
+        Deployable d = new DeployableSolver().solve(Engine.PEBBLE, entries,
+                LookupWeights.ofZeroResultShare(entries, 1_110_000, 0.4).reach(), groups, budget);
+        assertEquals(0.0, r.worstRegret());
+        assertEquals(d.settingOfGroup(), r.settingOfGroup());
+    }
+
+    /** Every combination of the family's settings over the groups, against the ends' weights. */
+    private record Exhaustive(double lowBest, double highBest, double worstRegret) {
+        static Exhaustive of(Small c, ShareEnds ends) {
+            long[] entries = c.entries();
+            int[] groups = c.groups();
+            int groupCount = 0;
+            for (int g : groups) {
+                groupCount = Math.max(groupCount, g + 1);
+            }
+            List<Setting> settings = c.family().settings();
+            double[][] fpr = new double[entries.length][settings.size()];
+            double[][] size = new double[entries.length][settings.size()];
+            for (int i = 0; i < entries.length; i++) {
+                for (int s = 0; s < settings.size(); s++) {
+                    fpr[i][s] = c.family().fpr(entries[i], settings.get(s));
+                    size[i][s] = c.family().filterBits(entries[i], settings.get(s));
+                }
+            }
+            double total = LsmCase.sum(entries).doubleValue();
+            LookupWeights low = LookupWeights.ofZeroResultShare(entries, total, c.interval().low());
+            LookupWeights high = LookupWeights.ofZeroResultShare(entries, total, c.interval().high());
+            List<double[]> feasible = new ArrayList<>();
+            int[] choice = new int[groupCount];
+            double lowBest = Double.POSITIVE_INFINITY;
+            double highBest = Double.POSITIVE_INFINITY;
+            while (true) {
+                double used = 0;
+                double[] p = new double[entries.length];
+                for (int i = 0; i < entries.length; i++) {
+                    p[i] = fpr[i][choice[groups[i]]];
+                    used += size[i][choice[groups[i]]];
+                }
+                if (used <= c.budget()) {
+                    feasible.add(p);
+                    lowBest = Math.min(lowBest, low.cost(p));
+                    highBest = Math.min(highBest, high.cost(p));
+                }
+                int g = 0;
+                while (g < groupCount && ++choice[g] == settings.size()) {
+                    choice[g++] = 0;
+                }
+                if (g == groupCount) {
+                    break;
+                }
+            }
+            double worst = Double.POSITIVE_INFINITY;
+            for (double[] p : feasible) {
+                worst = Math.min(worst, ends.worstRegret(p));
+            }
+            return new Exhaustive(lowBest, highBest, worst);
+        }
+    }
+
+    /** RocksDB's settings thinned to every n-th millibit value, so that exhaustive search stays small. */
+    private static FilterFamily everyNthMillibit(FilterFamily rocksdb, int n) {
+        List<Setting> thin = new ArrayList<>();
+        thin.add(Setting.none());
+        for (int m = RocksDbFamily.MIN_MILLIBITS; m <= 40_000; m += n) {
+            thin.add(RocksDbFamily.ofMillibits(m));
+        }
+        return new FilterFamily() {
+            @Override
+            public String name() {
+                return rocksdb.name();
+            }
+
+            @Override
+            public List<Setting> settings() {
+                return thin;
+            }
+
+            @Override
+            public Setting settingFor(double bitsPerEntry) {
+                return rocksdb.settingFor(bitsPerEntry);
+            }
+
+            @Override
+            public double fpr(long entries, Setting setting) {
+                return rocksdb.fpr(entries, setting);
+            }
+
+            @Override
+            public double filterBits(long entries, Setting setting) {
+                return rocksdb.filterBits(entries, setting);
+            }
+        };
+    }
+}

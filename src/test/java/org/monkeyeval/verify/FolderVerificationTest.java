@@ -1,0 +1,144 @@
+package org.monkeyeval.verify;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.bundle.Sha256Sums;
+import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.Sha256;
+
+/**
+ * verify of a whole folder holds every part it finds to what the part builders make again: a folder
+ * just made passes byte for byte, an absent part is named and passes, an edited count or a changed
+ * case file fails, a report drawn at another revision is not compared byte for byte, and inside an
+ * unpacked bundle a modified listed file fails.
+ */
+final class FolderVerificationTest {
+
+    @TempDir
+    Path dir;
+
+    private Verifier.Result verify(List<CaseFile> files, Path out) throws Exception {
+        return FolderVerification.verify(PublishedFolder.toVerify(out), files, 0, 1, OptionalLong.empty());
+    }
+
+    private static String text(Verifier.Result result) {
+        return String.join("\n", result.lines());
+    }
+
+    @Test
+    void verify_folderJustMadeByThePartBuilders_passesByteForByte() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        TinyCases.publishConfirmation(files, out);
+        TinyCases.publishReport(files, out);
+        Verifier.Result result = verify(files, out);
+        assertTrue(result.passed(), text(result));
+        for (String table : List.of("cases.csv", "rows.csv", "confirm-cases.csv", "confirm.csv", "sweep.csv")) {
+            assertTrue(result.lines().contains("ok   " + table + ": byte-identical"), table + "\n" + text(result));
+        }
+        assertTrue(text(result).contains("report files (page and figures): byte-identical"), text(result));
+    }
+
+    @Test
+    void verify_folderWithOnlyTheAllocations_namesTheConfirmationAbsentAndPasses() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        Verifier.Result result = verify(files, out);
+        assertTrue(result.passed(), text(result));
+        assertTrue(result.lines().contains("absent confirm.csv, confirm-cases.csv, confirm-provenance.json: no output"
+                + " of confirm here; not checked"), text(result));
+    }
+
+    @Test
+    void verify_folderWithOnlyTheConfirmation_namesTheAllocationsAbsentAndChecksTheConfirmation() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishConfirmation(files, out);
+        Verifier.Result result = verify(files, out);
+        assertTrue(result.passed(), text(result));
+        assertTrue(result.lines().contains("absent cases.csv, rows.csv, provenance.json: no output of run here;"
+                + " not checked"), text(result));
+        assertTrue(result.lines().contains("ok   confirm.csv: byte-identical"), text(result));
+    }
+
+    @Test
+    void verify_editedConfirmationCount_failsOnConfirmCsv() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishConfirmation(files, out);
+        Path confirm = out.resolve("confirm.csv");
+        List<String> lines = Files.readAllLines(confirm, StandardCharsets.UTF_8);
+        // the queries column of the first row, a count every row holds
+        List<String> header = List.of(lines.get(0).split(","));
+        String[] row = lines.get(1).split(",", -1);
+        int queries = header.indexOf("queries");
+        assertTrue(queries >= 0, "fixture: confirm.csv has a queries column");
+        row[queries] = Long.toString(Long.parseLong(row[queries]) + 1);
+        lines.set(1, String.join(",", row));
+        Files.writeString(confirm, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        Verifier.Result result = verify(files, out);
+        assertFalse(result.passed(), text(result));
+        assertTrue(result.lines().contains("FAIL confirm.csv"), text(result));
+    }
+
+    @Test
+    void verify_caseFileChangedSinceTheAllocations_failsOnItsChecksum() throws Exception {
+        Path cases = dir.resolve("cases");
+        List<CaseFile> files = TinyCases.two(cases);
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        TinyCases.write(cases, "small-b", 6, 2000, 2000);
+        Verifier.Result result = verify(org.monkeyeval.io.CaseFolder.read(cases), out);
+        assertFalse(result.passed(), text(result));
+        assertTrue(text(result).contains("input small-b.json changed"), text(result));
+    }
+
+    @Test
+    void verify_reportDrawnAtAnotherRevision_comparesItsTablesButNotItsBytes() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        TinyCases.publishReport(files, out);
+        Path provenance = out.resolve(Part.REPORT.provenanceFile());
+        String recorded = Files.readString(provenance, StandardCharsets.UTF_8);
+        String earlier = recorded.replaceFirst("\"revision\": [0-9]+", "\"revision\": 1");
+        assertTrue(!earlier.equals(recorded), "fixture: the report provenance records its drawing revision");
+        Files.writeString(provenance, earlier, StandardCharsets.UTF_8);
+        Verifier.Result result = verify(files, out);
+        assertTrue(result.passed(), text(result));
+        assertTrue(result.lines().contains("ok   sweep.csv: byte-identical"), text(result));
+        assertTrue(text(result).contains("note report.html and figures/: drawn at drawing revision 1"), text(result));
+        assertFalse(text(result).contains("report files (page and figures)"), text(result));
+    }
+
+    @Test
+    void verify_insideABundleWithAModifiedListedFile_failsOnSha256Sums() throws Exception {
+        Path root = dir.resolve("bundle");
+        List<CaseFile> files = TinyCases.two(root.resolve("cases"));
+        Path out = root.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        String rows = "out/rows.csv";
+        Files.writeString(root.resolve(Sha256Sums.FILE), Sha256.hex(Files.readAllBytes(root.resolve(rows)))
+                + "  " + rows + "\n");
+        Verifier.Result listed = verify(files, out);
+        assertTrue(listed.passed(), text(listed));
+        assertTrue(listed.lines().contains("ok   SHA256SUMS: every listed file of the bundle matches"), text(listed));
+
+        Files.writeString(root.resolve(Sha256Sums.FILE), "0".repeat(64) + "  " + rows + "\n");
+        Verifier.Result modified = verify(files, out);
+        assertFalse(modified.passed(), text(modified));
+        assertTrue(modified.lines().contains("FAIL SHA256SUMS"), text(modified));
+    }
+}
