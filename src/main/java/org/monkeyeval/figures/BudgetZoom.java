@@ -3,7 +3,6 @@ package org.monkeyeval.figures;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Shape;
-import java.awt.Stroke;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,16 +23,19 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * The panels of a memory figure zoomed on the budget: every measured point at the case's budget, one
- * panel per allocation (its points differ by layout by a few per cent, where the full figure's
- * logarithmic axis spans decades), stacked, the layouts side by side on a shared axis named as the
- * tables name them. Each panel's vertical axis spans its own points, their 95% intervals and the
- * reference lines: what the model (solid) and the RocksDB layout's prediction (dashed) give at the
- * budget, the values of the full figure's curves there.
+ * panel per allocation, stacked, the layouts side by side on a shared axis named as the tables name
+ * them. A point is the measured value divided by what its own layout predicts, with its 95% interval
+ * divided alike, against a dashed line at 1: the layouts' values differ by up to a hundredfold (a
+ * static filter without the small runs' filters reads every run), their intervals by a few per cent,
+ * and on one axis of values the intervals of all but the largest would vanish. The values themselves
+ * are in the figure's description and the tables.
  */
 final class BudgetZoom {
 
     /** Space between two stacked panels: more than a tick label's height, so end labels never meet. */
     static final double PANEL_GAP = 20;
+    /** Where a measurement equal to its prediction sits. */
+    private static final double AS_PREDICTED = 1.0;
 
     /**
      * One measured point.
@@ -49,22 +51,17 @@ final class BudgetZoom {
                  Color colour, Shape shape, boolean filled) {
     }
 
-    /** A horizontal line across one allocation's panel at {@code value}. */
-    record Reference(String allocation, double value, Color colour, Stroke stroke) {
-    }
-
     private BudgetZoom() {
     }
 
     /**
-     * The stacked panels of {@code points}, allocations in the order their points come, layouts in the
-     * order of {@code layouts} (those without a point left out).
+     * The stacked panels of {@code points} (each a ratio to its prediction), allocations in the order
+     * their points come, layouts in the order of {@code layouts} (those without a point left out).
      *
      * @param intervals whether the points carry intervals (drawn as error bars)
-     * @param measure   what the vertical axes show, after the allocation's name ("R", "cost")
+     * @param axisLabel the label of the shared layout axis
      */
-    static CombinedDomainXYPlot of(List<Point> points, List<Reference> references, List<String> layouts,
-                                   boolean intervals, String measure, String axisLabel) {
+    static CombinedDomainXYPlot of(List<Point> points, List<String> layouts, boolean intervals, String axisLabel) {
         if (points.isEmpty()) {
             throw new IllegalArgumentException("no measured point to zoom on");
         }
@@ -81,26 +78,21 @@ final class BudgetZoom {
         points.forEach(p -> allocations.add(p.allocation()));
         for (String allocation : allocations) {
             List<Point> mine = points.stream().filter(p -> p.allocation().equals(allocation)).toList();
-            List<Reference> lines = references.stream().filter(r -> r.allocation().equals(allocation)).toList();
-            zoom.add(panel(mine, lines, shown, intervals, allocation + " " + measure), 1);
+            zoom.add(panel(mine, shown, intervals, allocation), 1);
         }
         return zoom;
     }
 
-    private static XYPlot panel(List<Point> points, List<Reference> references, List<String> layouts,
-                                boolean intervals, String label) {
+    private static XYPlot panel(List<Point> points, List<String> layouts, boolean intervals, String label) {
         NumberAxis axis = new NumberAxis(label);
         axis.setNumberFormatOverride(new AxisFormat());
         axis.setAutoRangeIncludesZero(false);
-        double low = Double.POSITIVE_INFINITY;
-        double high = Double.NEGATIVE_INFINITY;
+        // the line at 1 is always in view
+        double low = AS_PREDICTED;
+        double high = AS_PREDICTED;
         for (Point p : points) {
             low = Math.min(low, p.low());
             high = Math.max(high, p.high());
-        }
-        for (Reference r : references) {
-            low = Math.min(low, r.value());
-            high = Math.max(high, r.value());
         }
         // a tenth of the span beyond each end; a span of nothing (every value equal) gets a thousandth
         // of the value, or 0.001 for a value of 0; never below 0 when nothing is (R and cost are not)
@@ -139,9 +131,7 @@ final class BudgetZoom {
             renderer = new MarkedRenderers.XYLines(false, true);
         }
         panel.setRenderer(renderer);
-        for (Reference r : references) {
-            panel.addRangeMarker(new ValueMarker(r.value(), r.colour(), r.stroke()));
-        }
+        panel.addRangeMarker(new ValueMarker(AS_PREDICTED, ChartStyle.BUDGET, ChartStyle.DASHED));
         return panel;
     }
 

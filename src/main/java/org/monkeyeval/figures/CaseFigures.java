@@ -26,6 +26,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -33,6 +34,7 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.chart.util.ShapeUtils;
@@ -80,15 +82,20 @@ public final class CaseFigures {
     /** The current allocation's series name. */
     private static final String CURRENT = "current";
 
-    /** The measured layouts: label in the tables, name in the descriptions. */
+    /** Layouts named in the descriptions by more than their table name: label in the tables, name. */
     private static final String[][] LAYOUTS = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
         {"rocksdb-engine", "RocksDB engine"}};
     /** The memory axis reaches this far beyond 0 and 24 bits per entry: room for a point at the budget. */
     private static final double AXIS_MARGIN = 0.5;
     /** A memory figure's share of its width for the curves; the panels zoomed on the budget get the rest. */
     private static final double MAIN_SHARE = 0.58;
+    /** The curves' share when more than three layouts were measured, whose panels need the room. */
+    private static final double MAIN_SHARE_MANY_LAYOUTS = 0.5;
     /** Space between the curves and the zoomed panels. */
     private static final double PANEL_GAP = 16;
+    /** The budget line's label: its size, and its distance from the line and from the plot's top. */
+    private static final float BUDGET_LABEL_SIZE = 11f;
+    private static final double BUDGET_LABEL_OFFSET = 6;
     /** At most this many decades are labelled on a logarithmic axis (a figure's plot is some 250 units tall). */
     private static final long MAX_DECADE_LABELS = 12;
 
@@ -340,31 +347,16 @@ public final class CaseFigures {
         StringBuilder points = new StringBuilder();
         for (MeasuredPoint p : measuredPoints) {
             ReportData.Row r = p.row();
-            zoomPoints.add(p.zoomPoint(r.number("measured_R"), r.number("measured_R_low"),
-                    r.number("measured_R_high")));
-            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layoutName())
+            double expected = p.predicted("R");
+            zoomPoints.add(p.zoomPoint(r.number("measured_R") / expected, r.number("measured_R_low") / expected,
+                    r.number("measured_R_high") / expected));
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(layoutName(p.layout()))
                     .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
                     .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
-                    .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
+                    .append(AxisFormat.label(r.number("measured_R_high"))).append("], predicted ")
+                    .append(AxisFormat.label(expected)).append(", ratio ")
+                    .append(AxisFormat.label(r.number("measured_R") / expected, 4)).append('.');
         }
-        List<BudgetZoom.Reference> references = new ArrayList<>();
-        StringBuilder referenceDesc = new StringBuilder();
-        budgetRow(data).ifPresent(row -> {
-            references.add(new BudgetZoom.Reference("uniform", row.number("uniform_R"), ChartStyle.UNIFORM,
-                    ChartStyle.LINE));
-            references.add(new BudgetZoom.Reference("uniform", row.number("uniform_rocksdb_R"), ChartStyle.UNIFORM,
-                    ChartStyle.DASHED));
-            references.add(new BudgetZoom.Reference("optimized", row.number("optimized_R"), ChartStyle.OPTIMIZED,
-                    ChartStyle.LINE));
-            references.add(new BudgetZoom.Reference("optimized", row.number("optimized_rocksdb_R"),
-                    ChartStyle.OPTIMIZED, ChartStyle.DASHED));
-            referenceDesc.append(" Horizontal lines across the uniform and optimized panels mark the curves' values")
-                    .append(" at the budget: model (solid) uniform ").append(AxisFormat.label(row.number("uniform_R")))
-                    .append(", optimized ").append(AxisFormat.label(row.number("optimized_R")))
-                    .append("; RocksDB layout (dashed) uniform ")
-                    .append(AxisFormat.label(row.number("uniform_rocksdb_R"))).append(", optimized ")
-                    .append(AxisFormat.label(row.number("optimized_rocksdb_R"))).append('.');
-        });
 
         LogAxis probes = logAxis("expected probes R per lookup (log scale)");
         StringBuilder predictedDesc = new StringBuilder();
@@ -383,34 +375,52 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + predictedDesc
                 + (points.length() == 0 ? " No measured R in the tables." : " Beside it, panels zoomed on the"
-                + " budget, one per allocation, show the measured R at the budget by layout (as confirm-cases.csv"
-                + " names it), each point with its 95% interval:" + points + referenceDesc);
+                + " budget, one per allocation, show each measured R at the budget divided by what its layout"
+                + " predicts (confirm-cases.csv, predicted_R), by layout as that table names it, each with its 95%"
+                + " interval; a dashed line at 1 marks a measurement equal to its prediction:" + points);
         List<LegendItem> model = new ArrayList<>(List.of(
                 Legends.line("uniform", ChartStyle.UNIFORM, ChartStyle.LINE),
                 Legends.line("optimized", ChartStyle.OPTIMIZED, ChartStyle.LINE),
                 Legends.line("model", ChartStyle.CURRENT, ChartStyle.LINE),
                 Legends.line("RocksDB layout (predicted)", ChartStyle.CURRENT, ChartStyle.DASHED)));
-        JFreeChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, references, true, "R",
-                model);
+        MemoryChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, true, model);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
-        return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH,
-                HEIGHT + 60 + legendRows(data), marks);
+        return SvgExport.export(chart.chart(), name(data.id(), "probes"), title, desc, WIDTH,
+                HEIGHT + 60 + legendRows(data) + chart.extraHeight(), marks);
     }
 
-    /** A dashed vertical line at the case's budget, labelled. */
+    /** A dashed vertical line at the case's budget, labelled by {@link #fitBudgetLabel}. */
     private static ValueMarker budgetMarker(double budget) {
         ValueMarker marker = new ValueMarker(budget, ChartStyle.BUDGET, ChartStyle.MARKER);
-        marker.setLabel("budget " + AxisFormat.label(budget) + " bits/entry");
-        marker.setLabelFont(ChartStyle.font(11f));
+        marker.setLabelFont(ChartStyle.font(BUDGET_LABEL_SIZE));
         marker.setLabelPaint(ChartStyle.TEXT);
         marker.setLabelBackgroundColor(Color.WHITE);
-        marker.setLabelAnchor(budget > 12 ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
-        marker.setLabelTextAnchor(budget > 12 ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
-        marker.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
+        marker.setLabelOffset(new RectangleInsets(4, BUDGET_LABEL_OFFSET, 4, BUDGET_LABEL_OFFSET));
         return marker;
+    }
+
+    /**
+     * Labels the budget line on the side where the label fits inside the plot (which clips it), right
+     * of the line first; without the unit when neither side has room for it.
+     */
+    private static void fitBudgetLabel(ValueMarker marker, ValueAxis memory, Rectangle2D dataArea) {
+        double budget = marker.getValue();
+        double x = memory.valueToJava2D(budget, dataArea, RectangleEdge.BOTTOM);
+        double right = dataArea.getMaxX() - x - 2 * BUDGET_LABEL_OFFSET;
+        double left = x - dataArea.getMinX() - 2 * BUDGET_LABEL_OFFSET;
+        String label = "budget " + AxisFormat.label(budget) + " bits/entry";
+        double width = ChartStyle.width(label, BUDGET_LABEL_SIZE);
+        if (width > Math.max(left, right)) {
+            label = "budget " + AxisFormat.label(budget);
+            width = ChartStyle.width(label, BUDGET_LABEL_SIZE);
+        }
+        boolean onRight = width <= right || right >= left;
+        marker.setLabel(label);
+        marker.setLabelAnchor(onRight ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+        marker.setLabelTextAnchor(onRight ? TextAnchor.TOP_LEFT : TextAnchor.TOP_RIGHT);
     }
 
     /**
@@ -440,21 +450,13 @@ public final class CaseFigures {
         StringBuilder points = new StringBuilder();
         for (MeasuredPoint p : measuredPoints) {
             double cost = p.row().number("measured_cost");
-            zoomPoints.add(p.zoomPoint(cost, cost, cost));
-            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layoutName())
-                    .append(": cost = ").append(AxisFormat.label(cost)).append('.');
+            double expected = p.predicted("cost");
+            zoomPoints.add(p.zoomPoint(cost / expected, cost / expected, cost / expected));
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(layoutName(p.layout()))
+                    .append(": cost = ").append(AxisFormat.label(cost)).append(", predicted ")
+                    .append(AxisFormat.label(expected)).append(", ratio ").append(AxisFormat.label(cost / expected, 4))
+                    .append('.');
         }
-        List<BudgetZoom.Reference> references = new ArrayList<>();
-        StringBuilder referenceDesc = new StringBuilder();
-        budgetRow(data).ifPresent(row -> {
-            references.add(new BudgetZoom.Reference("uniform", row.number("uniform_cost"), ChartStyle.UNIFORM,
-                    ChartStyle.LINE));
-            references.add(new BudgetZoom.Reference("optimized", row.number("optimized_cost"), ChartStyle.OPTIMIZED,
-                    ChartStyle.LINE));
-            referenceDesc.append(" Horizontal lines across the uniform and optimized panels mark the model's cost")
-                    .append(" at the budget: uniform ").append(AxisFormat.label(row.number("uniform_cost")))
-                    .append(", optimized ").append(AxisFormat.label(row.number("optimized_cost"))).append('.');
-        });
 
         StringBuilder predictedDesc = new StringBuilder();
         XYSeriesCollection predicted = predictedPoints(data, "cost", budget, predictedDesc);
@@ -489,39 +491,46 @@ public final class CaseFigures {
                 + AxisFormat.label(budget) + " bits per entry."
                 + predictedDesc
                 + (points.length() == 0 ? " No measured cost in the tables." : " Beside it, panels zoomed on the"
-                + " budget, one per allocation, show the measured cost at the budget by layout (as"
-                + " confirm-cases.csv names it; no interval in the tables):" + points + referenceDesc);
+                + " budget, one per allocation, show each measured cost at the budget divided by what its layout"
+                + " predicts (confirm-cases.csv, predicted_cost; no interval in the tables), by layout as that"
+                + " table names it; a dashed line at 1 marks a measurement equal to its prediction:" + points);
         List<LegendItem> model = new ArrayList<>(List.of(
                 Legends.line("uniform", ChartStyle.UNIFORM, ChartStyle.LINE),
                 Legends.line("optimized (minimizes the cost)", ChartStyle.OPTIMIZED, ChartStyle.LINE)));
-        JFreeChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, references, false, "cost",
-                model);
+        MemoryChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, false, model);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
-        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH,
-                HEIGHT + 60 + legendRows(data) / 2, marks);
+        return SvgExport.export(chart.chart(), name(data.id(), "cost"), title, desc, WIDTH,
+                HEIGHT + 60 + legendRows(data) / 2 + chart.extraHeight(), marks);
+    }
+
+    /** A memory figure's chart and the height it needs beyond the figure's base height (upright layout names). */
+    private record MemoryChart(JFreeChart chart, int extraHeight) {
     }
 
     /**
      * The chart of a memory figure: {@code plot} (the curves over memory) with the budget marker and the
-     * predicted points, and beside it, when anything was measured, the panels zoomed on the budget;
-     * under both the legend in two groups, the model's lines and points, then the measured points.
-     * Series styles of {@code plot}'s curves are the caller's, after this returns.
+     * predicted points, and beside it, when anything was measured, the panels zoomed on the budget
+     * ({@link BudgetZoom}: each measured value divided by its layout's prediction); under both the legend
+     * in two groups, the model's lines and points, then the measured points. Series styles of
+     * {@code plot}'s curves are the caller's, after this returns.
      */
-    private static JFreeChart memoryChart(ReportData.CaseData data, String title, XYPlot plot,
-                                          XYSeriesCollection predicted, double budget, List<BudgetZoom.Point> zoomPoints,
-                                          List<BudgetZoom.Reference> references, boolean intervals, String measure,
-                                          List<LegendItem> model) {
+    private static MemoryChart memoryChart(ReportData.CaseData data, String title, XYPlot plot,
+                                           XYSeriesCollection predicted, double budget,
+                                           List<BudgetZoom.Point> zoomPoints, boolean intervals,
+                                           List<LegendItem> model) {
         XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
         if (predicted.getSeriesCount() > 0) {
             plot.setDataset(1, predicted);
             plot.setRenderer(1, predictedDots);
         }
-        plot.addDomainMarker(budgetMarker(budget));
-        CombinedDomainXYPlot zoom = zoomPoints.isEmpty() ? null : BudgetZoom.of(zoomPoints, references,
-                Arrays.stream(LAYOUTS).map(l -> l[0]).toList(), intervals, measure, "layout, at the budget");
-        Plot whole = zoom == null ? plot : new PanelRow(List.of(plot, zoom), List.of(MAIN_SHARE, 1 - MAIN_SHARE),
-                PANEL_GAP);
+        ValueMarker budgetLine = budgetMarker(budget);
+        plot.addDomainMarker(budgetLine);
+        List<String> layouts = zoomPoints.stream().map(BudgetZoom.Point::layout).distinct().toList();
+        CombinedDomainXYPlot zoom = zoomPoints.isEmpty() ? null : BudgetZoom.of(zoomPoints, layouts, intervals,
+                "measured ÷ predicted, by layout");
+        double share = layouts.size() > 3 ? MAIN_SHARE_MANY_LAYOUTS : MAIN_SHARE;
+        Plot whole = zoom == null ? plot : new PanelRow(List.of(plot, zoom), List.of(share, 1 - share), PANEL_GAP);
         JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), whole, false);
         ChartStyle.apply(chart);
         chart.setElementHinting(true);
@@ -533,6 +542,7 @@ public final class CaseFigures {
         if (data.hasCurrent()) {
             model.add(Legends.point(CURRENT, TRIANGLE, ChartStyle.CURRENT, true));
         }
+        int extraHeight = 0;
         if (zoom != null) {
             BudgetZoom.style(zoom, zoomPoints);
             List<LegendItem> measured = new ArrayList<>();
@@ -540,25 +550,26 @@ public final class CaseFigures {
                 zoomPoints.stream().filter(p -> p.allocation().equals(allocation)).findFirst().ifPresent(p ->
                         measured.add(Legends.point(allocation, p.shape(), p.colour(), p.filled())));
             }
-            Legends.addGroup(chart, intervals ? "measured, 95% interval:" : "measured:", measured);
+            measured.add(Legends.line("as predicted", ChartStyle.BUDGET, ChartStyle.DASHED));
+            Legends.addGroup(chart, intervals ? "measured ÷ predicted, 95% interval:" : "measured ÷ predicted:",
+                    measured);
         }
         Legends.addGroup(chart, "model:", model);
+        PlotRenderingInfo layout = SvgExport.layout(chart, WIDTH, HEIGHT);
+        fitBudgetLabel(budgetLine, plot.getDomainAxis(), zoom == null ? layout.getDataArea()
+                : layout.getSubplotInfo(0).getDataArea());
         if (zoom != null) {
-            // upright layout names when they would not fit side by side
-            double width = SvgExport.layout(chart, WIDTH, HEIGHT).getSubplotInfo(1).getDataArea().getWidth();
-            SymbolAxis layouts = (SymbolAxis) zoom.getDomainAxis();
-            double pitch = width / layouts.getSymbols().length;
-            boolean fits = Arrays.stream(layouts.getSymbols()).allMatch(s -> ChartStyle.width(s, ChartStyle.TICK_SIZE)
-                    + RunAxis.LABEL_GAP <= pitch);
-            layouts.setVerticalTickLabels(!fits);
+            // upright layout names when they would not fit side by side, with the height they take
+            double width = layout.getSubplotInfo(1).getDataArea().getWidth();
+            SymbolAxis axis = (SymbolAxis) zoom.getDomainAxis();
+            double pitch = width / layouts.size();
+            double widest = layouts.stream().mapToDouble(l -> ChartStyle.width(l, ChartStyle.TICK_SIZE)).max()
+                    .orElse(0);
+            boolean fits = widest + RunAxis.LABEL_GAP <= pitch;
+            axis.setVerticalTickLabels(!fits);
+            extraHeight = fits ? 0 : (int) Math.ceil(widest - ChartStyle.lineHeight(ChartStyle.TICK_SIZE));
         }
-        return chart;
-    }
-
-    /** The case's own-budget row of sweep.csv (case_budget = true), when the sweep has one. */
-    private static Optional<ReportData.Row> budgetRow(ReportData.CaseData data) {
-        return data.sweep().stream().filter(r -> r.has("case_budget") && r.text("case_budget").equals("true"))
-                .findFirst();
+        return new MemoryChart(chart, extraHeight);
     }
 
     private static Shape measuredShape(String allocation) {
@@ -579,28 +590,53 @@ public final class CaseFigures {
 
     /**
      * One measured point at the budget: a {@code confirm-cases.csv} row of one allocation and layout, the
-     * layout as the tables and as the descriptions name it.
+     * layout as the table names it.
      */
-    private record MeasuredPoint(String allocation, String layout, String layoutName, ReportData.Row row) {
+    private record MeasuredPoint(String allocation, String layout, ReportData.Row row) {
 
         /** The point in the zoomed panels: the allocation's colour, open square uniform, dot optimized, diamond deployable. */
         BudgetZoom.Point zoomPoint(double value, double low, double high) {
-            return new BudgetZoom.Point(allocation, layout, allocation + ", measured, " + layoutName, value, low, high,
+            return new BudgetZoom.Point(allocation, layout, allocation + ", measured, " + layout, value, low, high,
                     allocationColour(allocation), measuredShape(allocation), !allocation.equals("uniform"));
+        }
+
+        /**
+         * What the layout predicts for the measured {@code measure} (R or cost): the row's predicted_ column,
+         * or the model's value when a table written before predictions lacks it.
+         */
+        double predicted(String measure) {
+            double p = row.has("predicted_" + measure) ? row.number("predicted_" + measure)
+                    : row.number("model_" + measure);
+            if (!(p > 0)) {
+                throw new ReportData.TableException(row.file() + ":" + row.line() + ": predicted " + measure + " ("
+                        + p + ") must be > 0 to compare the measurement with");
+            }
+            return p;
         }
     }
 
+    /** A layout's name in the descriptions: the ones the tool has always confirmed by name, others as the table says. */
+    private static String layoutName(String layout) {
+        for (String[] known : LAYOUTS) {
+            if (known[0].equals(layout)) {
+                return known[1];
+            }
+        }
+        return layout + " layout";
+    }
+
     /**
-     * The case's measured points that {@code usable} accepts, by layout then allocation: the order of
-     * their series in both figures that draw them.
+     * The case's measured points that {@code usable} accepts, by layout in the order confirm-cases.csv
+     * first names them, then by allocation: the order of their series in both figures that draw them.
      */
     private static List<MeasuredPoint> measuredPoints(ReportData.CaseData data, Predicate<ReportData.Row> usable) {
+        List<String> layouts = data.confirmCases().stream().map(r -> r.text("layout")).distinct().toList();
         List<MeasuredPoint> points = new ArrayList<>();
-        for (String[] layout : LAYOUTS) {
+        for (String layout : layouts) {
             for (String allocation : MEASURED_ALLOCATIONS) {
-                Optional<ReportData.Row> row = data.measured(allocation, layout[0]);
+                Optional<ReportData.Row> row = data.measured(allocation, layout);
                 if (row.isPresent() && usable.test(row.get())) {
-                    points.add(new MeasuredPoint(allocation, layout[0], layout[1], row.get()));
+                    points.add(new MeasuredPoint(allocation, layout, row.get()));
                 }
             }
         }

@@ -118,7 +118,7 @@ final class FiguresTest {
             assertEquals(runs, fpr.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
                     "deployable FPR");
             assertEquals(runs, fpr.get("current, model"), "current FPR");
-            assertEquals(1, probes.get("deployable, measured, RocksDB engine"), "measured deployable point");
+            assertEquals(1, probes.get("deployable, measured, rocksdb-engine"), "measured deployable point");
             assertEquals(1, probes.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
                     "predicted deployable point");
             assertEquals(1, probes.get("current, model"), "current point");
@@ -181,7 +181,7 @@ final class FiguresTest {
                 assertTrue(memory.title().startsWith("Expected reads per lookup against memory"), memory.title());
                 assertTrue(memory.element().contains("expected reads per lookup"), c.id() + " axis label");
                 assertTrue(memory.element().contains("measured cost at the budget"), c.id() + " measured points");
-                assertTrue(memory.element().contains("uniform cost"), c.id() + " zoomed panel of the cost");
+                assertTrue(memory.element().contains("measured ÷ predicted, by layout"), c.id() + " zoomed panels of the cost");
             } else {
                 assertEquals(c.id() + "-probes", memory.name());
                 assertTrue(memory.title().startsWith("Expected probes against memory"), memory.title());
@@ -362,12 +362,11 @@ final class FiguresTest {
 
     /**
      * The memory figure draws each measured point once, in the panel of its allocation zoomed on the
-     * budget: a panel per measured allocation, the layouts named as confirm-cases.csv names them.
+     * budget: a panel per measured allocation, every layout of confirm-cases.csv named as that table
+     * names it.
      */
     @Test
     void memoryFigure_measuredPoints_oncePerRowInAZoomedPanelPerAllocation() {
-        Map<String, String> layoutNames = Map.of("standard", "standard filter", "rocksdb", "RocksDB layout",
-                "rocksdb-engine", "RocksDB engine");
         int checked = 0;
         for (ReportData.CaseData c : data.cases()) {
             Figure memory = CaseFigures.of(c).get(2);
@@ -380,10 +379,9 @@ final class FiguresTest {
             List<String> words = words(memory.element());
             for (ReportData.Row r : measured) {
                 String allocation = r.text("allocation");
-                assertEquals(1, series.get(allocation + ", measured, " + layoutNames.get(r.text("layout"))),
+                assertEquals(1, series.get(allocation + ", measured, " + r.text("layout")),
                         memory.name() + ": " + allocation + " " + r.text("layout") + " in " + series.keySet());
-                assertTrue(words.contains(allocation + (c.weighted() ? " cost" : " R")), memory.name() + " panel of "
-                        + allocation + ": " + words);
+                assertTrue(words.contains(allocation), memory.name() + " panel of " + allocation + ": " + words);
                 assertTrue(words.contains(r.text("layout")), memory.name() + " layout " + r.text("layout"));
             }
             checked++;

@@ -311,14 +311,32 @@ final class ReportBrowserTest {
     @Test
     @SuppressWarnings("unchecked")
     void figures_everyText_wholeInsideItsFigureAndClearOfTheOthers() throws IOException {
+        // a text's clip: the clip paths of the text and its groups, each in the user space of the element
+        // that names it, mapped to the page and intersected
         List<Map<String, Object>> figures = (List<Map<String, Object>>) js("""
+                const clipOf = (el, box) => {
+                  let c = null;
+                  for (let e = el; e && e.tagName !== 'svg'; e = e.parentElement) {
+                    const m = (e.getAttribute('clip-path') || '').match(/url\\(#([^)]*)\\)/);
+                    if (!m) continue;
+                    const b = document.getElementById(m[1]).firstElementChild.getBBox();
+                    const ctm = e.getScreenCTM();
+                    const p = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+                      .map(([x, y]) => new DOMPoint(x, y).matrixTransform(ctm));
+                    const r = {l: Math.min(...p.map(q => q.x)) - box.left, t: Math.min(...p.map(q => q.y)) - box.top,
+                      r: Math.max(...p.map(q => q.x)) - box.left, b: Math.max(...p.map(q => q.y)) - box.top};
+                    c = c === null ? r : {l: Math.max(c.l, r.l), t: Math.max(c.t, r.t), r: Math.min(c.r, r.r),
+                      b: Math.min(c.b, r.b)};
+                  }
+                  return c;
+                };
                 return Array.from(document.querySelectorAll('figure svg')).map(svg => {
                   svg.style.width = svg.viewBox.baseVal.width + 'px';
                   const box = svg.getBoundingClientRect();
                   const texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim() !== '')
                     .map(t => { const r = t.getBoundingClientRect();
                       return {text: t.textContent, x: r.left - box.left, y: r.top - box.top, w: r.width,
-                        h: r.height}; });
+                        h: r.height, clip: clipOf(t, box)}; });
                   return {id: svg.id, width: box.width, height: box.height, texts: texts};
                 });""");
         assertTrue(figures.size() > 60, "figures on the page: " + figures.size());
@@ -341,6 +359,13 @@ final class ReportBrowserTest {
                     problems.add(id + ": '" + text + "' reaches out of the figure " + width + " x " + height + ": "
                             + a);
                 }
+                Map<String, Object> clip = (Map<String, Object>) a.get("clip");
+                // a plot clips what it draws to its data area: a label reaching beyond it is cut
+                if (clip != null && (num(a, "x") < num(clip, "l") - CLIP_SLACK
+                        || num(a, "x") + num(a, "w") > num(clip, "r") + CLIP_SLACK
+                        || num(a, "y") + num(a, "h") / 2 < num(clip, "t") || num(a, "y") + num(a, "h") / 2 > num(clip, "b"))) {
+                    problems.add(id + ": '" + text + "' is cut by its clip " + clip + ": " + a);
+                }
                 for (int j = i + 1; j < boxes.size(); j++) {
                     Map<String, Object> b = boxes.get(j);
                     double across = Math.min(num(a, "x") + num(a, "w"), num(b, "x") + num(b, "w"))
@@ -360,6 +385,12 @@ final class ReportBrowserTest {
             screenshotOf(id, "figure-" + id + ".png");
         }
     }
+
+    /**
+     * How far a text's box may reach past its clip sideways (a glyph's box has some side bearing);
+     * upwards and downwards its middle must be inside, since the font's box is taller than its glyphs.
+     */
+    private static final double CLIP_SLACK = 1.0;
 
     /** Overlap of two text boxes, in CSS pixels each way, beyond which they are taken to collide. */
     private static final double OVERLAP = 1.0;
