@@ -7,20 +7,26 @@ import java.awt.Stroke;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.LegendItem;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -28,6 +34,7 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.chart.util.ShapeUtils;
@@ -54,6 +61,13 @@ public final class CaseFigures {
     public static final int WIDTH = 720;
     public static final int HEIGHT = 420;
 
+    /** The run axis' label of the per-run figures. */
+    private static final String RUN_AXIS = "run in probe order (entries)";
+    /** Space between the bars of one run, as a share of the run's width. */
+    private static final double BAR_ITEM_MARGIN = 0.05;
+    /** Free space kept around a bar's value label, in SVG user units. */
+    private static final double BAR_LABEL_GAP = 2;
+
     private static final Shape POINT = new Ellipse2D.Double(-4, -4, 8, 8);
     private static final Shape SQUARE = new Rectangle2D.Double(-4, -4, 8, 8);
     /** The deployable allocation's mark: filled when measured, open when predicted. */
@@ -68,26 +82,22 @@ public final class CaseFigures {
     /** The current allocation's series name. */
     private static final String CURRENT = "current";
 
-    /** The measured layouts: label in the tables, name in the figures. */
+    /** Layouts named in the descriptions by more than their table name: label in the tables, name. */
     private static final String[][] LAYOUTS = {{"standard", "standard filter"}, {"rocksdb", "RocksDB layout"},
         {"rocksdb-engine", "RocksDB engine"}};
-    private static final Color[] LAYOUT_COLOURS = {ChartStyle.MEASURED_STANDARD, ChartStyle.MEASURED_ROCKSDB,
-        ChartStyle.MEASURED_ENGINE};
-    /**
-     * Measured points sit at the budget, spread by a small fixed offset per layout so that their
-     * intervals do not hide each other (the offset is stated in the figures' descriptions).
-     */
-    private static final double[] LAYOUT_OFFSETS = {-0.2, 0.0, 0.2};
-    /**
-     * A measured deployable point sits this far right of its layout's other points, and the predicted
-     * points of the deployable and current allocations this far left of the budget: clear of the
-     * measured points' shapes, which the layout offsets already let overlap.
-     */
-    private static final double DEPLOYABLE_OFFSET = 0.4;
-    private static final double PREDICTED_OFFSET = -0.6;
-    /** The memory axis: room for the measured points drawn 0.2 left of a budget of 0 (0.6 with predicted points). */
+    /** The memory axis reaches this far beyond 0 and 24 bits per entry: room for a point at the budget. */
     private static final double AXIS_MARGIN = 0.5;
-    private static final double AXIS_MARGIN_WITH_PREDICTED = 0.8;
+    /** A memory figure's share of its width for the curves; the panels zoomed on the budget get the rest. */
+    private static final double MAIN_SHARE = 0.58;
+    /** The curves' share when more than three layouts were measured, whose panels need the room. */
+    private static final double MAIN_SHARE_MANY_LAYOUTS = 0.5;
+    /** Space between the curves and the zoomed panels. */
+    private static final double PANEL_GAP = 16;
+    /** The budget line's label: its size, and its distance from the line and from the plot's top. */
+    private static final float BUDGET_LABEL_SIZE = 11f;
+    private static final double BUDGET_LABEL_OFFSET = 6;
+    /** At most this many decades are labelled on a logarithmic axis (a figure's plot is some 250 units tall). */
+    private static final long MAX_DECADE_LABELS = 12;
 
     private CaseFigures() {
     }
@@ -150,19 +160,18 @@ public final class CaseFigures {
             desc.append('.');
         }
         int series = 2 + (deployable ? 1 : 0) + (current ? 1 : 0);
-        CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
+        RunAxis runs = RunAxis.of(RUN_AXIS, data.runs(), CaseFigures::runLabel);
         NumberAxis bits = new NumberAxis("filter memory (bits per entry)");
         bits.setNumberFormatOverride(new AxisFormat());
         bits.setUpperMargin(0.12);
         BarRenderer bars = new BarRenderer();
-        bars.setItemMargin(0.05);
+        bars.setItemMargin(BAR_ITEM_MARGIN);
         bars.setDrawBarOutline(false);
         // four bars to a run leave room for shorter labels only
         float labelSize = series > 2 ? 9f : 10f;
-        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}",
-                new AxisFormat(series > 2 ? 3 : 4)));
+        AxisFormat labelFormat = new AxisFormat(series > 2 ? 3 : 4);
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", labelFormat));
         bars.setDefaultItemLabelsVisible(true);
-        bars.setDefaultItemLabelFont(ChartStyle.font(labelSize));
         CategoryPlot plot = new CategoryPlot(dataset, runs, bits, bars);
         plot.setOrientation(PlotOrientation.VERTICAL);
         String title = "Bits per entry by run: " + data.id();
@@ -178,7 +187,34 @@ public final class CaseFigures {
         }
         bars.setDefaultItemLabelFont(ChartStyle.font(labelSize));
         bars.setDefaultItemLabelPaint(ChartStyle.TEXT);
-        return SvgExport.export(chart, name(data.id(), "bits"), title, desc.toString(), WIDTH, HEIGHT,
+
+        double dataWidth = SvgExport.layout(chart, WIDTH, HEIGHT).getDataArea().getWidth();
+        runs.fit(dataWidth);
+        int height = HEIGHT + (int) runs.extraHeight();
+        double widest = 0;
+        for (int r = 0; r < dataset.getRowCount(); r++) {
+            for (int c = 0; c < dataset.getColumnCount(); c++) {
+                widest = Math.max(widest, ChartStyle.width(labelFormat.format(dataset.getValue(r, c)), labelSize));
+            }
+        }
+        double category = runs.categoryWidth(dataWidth);
+        double barPitch = category * (1 - BAR_ITEM_MARGIN) / series + category * BAR_ITEM_MARGIN / (series - 1);
+        if (widest + BAR_LABEL_GAP <= barPitch) {
+            desc.append(" Each bar is labelled with its value.");
+        } else if (ChartStyle.lineHeight(labelSize) + BAR_LABEL_GAP <= barPitch) {
+            // too narrow for a label across the bar: turned upright above it, with room above the tallest
+            bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12,
+                    TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT, -Math.PI / 2));
+            double dataHeight = SvgExport.layout(chart, WIDTH, height).getDataArea().getHeight();
+            // the label starts just above the bar (JFreeChart's anchor offset) and keeps a gap to the plot's top
+            double room = widest + 4 * BAR_LABEL_GAP + 4;
+            bits.setUpperMargin(Math.max(0.12, room / (dataHeight - room)));
+            desc.append(" Each bar is labelled with its value, upright above it.");
+        } else {
+            bars.setDefaultItemLabelsVisible(false);
+            desc.append(" The bars are too narrow to carry their values, which are listed above.");
+        }
+        return SvgExport.export(chart, name(data.id(), "bits"), title, desc.toString(), WIDTH, height,
                 series * data.runs().size());
     }
 
@@ -232,7 +268,7 @@ public final class CaseFigures {
             }
             desc.append('.');
         }
-        CategoryAxis runs = new CategoryAxis("run in probe order (entries)");
+        RunAxis runs = RunAxis.of(RUN_AXIS, data.runs(), CaseFigures::runLabel);
         LogAxis fpr = logAxis("false-positive rate (log scale)");
         decades(fpr, min(dataset), max(dataset));
         LineAndShapeRenderer lines = new MarkedRenderers.CategoryLines();
@@ -250,8 +286,9 @@ public final class CaseFigures {
         if (current) {
             style(lines, next, ChartStyle.CURRENT, ChartStyle.LINE, TRIANGLE);
         }
-        return SvgExport.export(chart, name(data.id(), "fpr"), title, desc.toString(), WIDTH, HEIGHT,
-                marks);
+        runs.fit(SvgExport.layout(chart, WIDTH, HEIGHT).getDataArea().getWidth());
+        return SvgExport.export(chart, name(data.id(), "fpr"), title, desc.toString(), WIDTH,
+                HEIGHT + (int) runs.extraHeight(), marks);
     }
 
     private static double min(DefaultCategoryDataset d) {
@@ -281,7 +318,9 @@ public final class CaseFigures {
 
     /**
      * Figure 3: R against bits per entry from the sweep, both allocations under the model and the
-     * RocksDB layout, the case's budget marked, and measured R with 95% intervals at the budget.
+     * RocksDB layout, the case's budget marked with the predicted deployable and current points on it;
+     * beside it, the panels zoomed on the budget ({@link BudgetZoom}): the measured R of each allocation
+     * by layout with its 95% interval, against the curves' values at the budget.
      */
     static Figure probesByMemory(ReportData.CaseData data) {
         XYSeriesCollection curves = new XYSeriesCollection();
@@ -303,49 +342,30 @@ public final class CaseFigures {
         int marks = 4 * data.sweep().size();
         double budget = data.summary().number("bits_per_entry");
 
-        YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
-        List<MeasuredPoint> measuredPoints = measuredPoints(data, budget, r -> true);
+        List<MeasuredPoint> measuredPoints = measuredPoints(data, r -> true);
+        List<BudgetZoom.Point> zoomPoints = new ArrayList<>();
         StringBuilder points = new StringBuilder();
         for (MeasuredPoint p : measuredPoints) {
             ReportData.Row r = p.row();
-            YIntervalSeries series = new YIntervalSeries(p.seriesName());
-            series.add(p.x(), r.number("measured_R"), r.number("measured_R_low"), r.number("measured_R_high"));
-            measured.addSeries(series);
-            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layout())
+            double expected = p.predicted("R");
+            zoomPoints.add(p.zoomPoint(r.number("measured_R") / expected, r.number("measured_R_low") / expected,
+                    r.number("measured_R_high") / expected));
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(layoutName(p.layout()))
                     .append(": R = ").append(AxisFormat.label(r.number("measured_R"))).append(" [")
                     .append(AxisFormat.label(r.number("measured_R_low"))).append(", ")
-                    .append(AxisFormat.label(r.number("measured_R_high"))).append("].");
+                    .append(AxisFormat.label(r.number("measured_R_high"))).append("], predicted ")
+                    .append(AxisFormat.label(expected)).append(", ratio ")
+                    .append(AxisFormat.label(r.number("measured_R") / expected, 4)).append('.');
         }
 
-        NumberAxis memory = memoryAxis(data);
         LogAxis probes = logAxis("expected probes R per lookup (log scale)");
         StringBuilder predictedDesc = new StringBuilder();
         XYSeriesCollection predicted = predictedPoints(data, "R", budget, predictedDesc);
-        Range range = span(curves, measured, predicted);
+        Range range = span(curves, predicted);
         marks += measuredPoints.size() + predicted.getSeriesCount();
-        double low = range.getLowerBound();
-        double high = range.getUpperBound();
-        decades(probes, low, high);
+        decades(probes, range.getLowerBound(), range.getUpperBound());
         XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
-        XYPlot plot = new XYPlot(curves, memory, probes, lines);
-        XYErrorRenderer errors = new MarkedRenderers.ErrorPoints();
-        errors.setDrawXError(false);
-        errors.setDrawYError(true);
-        errors.setDefaultLinesVisible(false);
-        errors.setDefaultShapesVisible(true);
-        errors.setCapLength(8.0);
-        errors.setErrorStroke(new BasicStroke(1.5f));
-        errors.setErrorPaint(null);
-        if (measured.getSeriesCount() > 0) {
-            plot.setDataset(1, measured);
-            plot.setRenderer(1, errors);
-        }
-        XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
-        if (predicted.getSeriesCount() > 0) {
-            plot.setDataset(2, predicted);
-            plot.setRenderer(2, predictedDots);
-        }
-        plot.addDomainMarker(budgetMarker(budget));
+        XYPlot plot = new XYPlot(curves, memoryAxis(), probes, lines);
 
         String title = "Expected probes against memory: " + data.id();
         String desc = "Line chart, logarithmic vertical axis: expected false-positive probes R of one absent-key"
@@ -353,41 +373,63 @@ public final class CaseFigures {
                 + ", uniform and optimized allocation, under the model (solid) and the RocksDB cache-local layout's"
                 + " prediction (dashed). A dashed vertical line marks the case's budget of "
                 + AxisFormat.label(budget) + " bits per entry."
-                + (points.length() == 0 ? " No measured R in the tables." : " Points with 95% intervals are"
-                + " measured R at the budget, drawn 0.2 bits per entry apart by layout (standard left, RocksDB"
-                + " layout centre, RocksDB engine right" + deployableNote(measuredPoints) + "):" + points)
-                + predictedDesc;
-        JFreeChart chart = chart(title, plot);
+                + predictedDesc
+                + (points.length() == 0 ? " No measured R in the tables." : " Beside it, panels zoomed on the"
+                + " budget, one per allocation, show each measured R at the budget divided by what its layout"
+                + " predicts (confirm-cases.csv, predicted_R), by layout as that table names it, each with its 95%"
+                + " interval; a dashed line at 1 marks a measurement equal to its prediction:" + points);
+        List<LegendItem> model = new ArrayList<>(List.of(
+                Legends.line("uniform", ChartStyle.UNIFORM, ChartStyle.LINE),
+                Legends.line("optimized", ChartStyle.OPTIMIZED, ChartStyle.LINE),
+                Legends.line("model", ChartStyle.CURRENT, ChartStyle.LINE),
+                Legends.line("RocksDB layout (predicted)", ChartStyle.CURRENT, ChartStyle.DASHED)));
+        MemoryChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, true, model);
         style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
         style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
         style(lines, 2, ChartStyle.UNIFORM, ChartStyle.DASHED);
         style(lines, 3, ChartStyle.OPTIMIZED, ChartStyle.DASHED);
-        styleMeasured(errors, measuredPoints);
-        stylePredicted(predictedDots, data);
-        return SvgExport.export(chart, name(data.id(), "probes"), title, desc, WIDTH,
-                HEIGHT + 60 + legendRows(data), marks);
+        return SvgExport.export(chart.chart(), name(data.id(), "probes"), title, desc, WIDTH,
+                HEIGHT + 60 + legendRows(data) + chart.extraHeight(), marks);
     }
 
-    /** A dashed vertical line at the case's budget, labelled. */
+    /** A dashed vertical line at the case's budget, labelled by {@link #fitBudgetLabel}. */
     private static ValueMarker budgetMarker(double budget) {
         ValueMarker marker = new ValueMarker(budget, ChartStyle.BUDGET, ChartStyle.MARKER);
-        marker.setLabel("budget " + AxisFormat.label(budget) + " bits/entry");
-        marker.setLabelFont(ChartStyle.font(11f));
+        marker.setLabelFont(ChartStyle.font(BUDGET_LABEL_SIZE));
         marker.setLabelPaint(ChartStyle.TEXT);
         marker.setLabelBackgroundColor(Color.WHITE);
-        marker.setLabelAnchor(budget > 16 ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
-        marker.setLabelTextAnchor(budget > 16 ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
-        marker.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
+        marker.setLabelOffset(new RectangleInsets(4, BUDGET_LABEL_OFFSET, 4, BUDGET_LABEL_OFFSET));
         return marker;
+    }
+
+    /**
+     * Labels the budget line on the side where the label fits inside the plot (which clips it), right
+     * of the line first; without the unit when neither side has room for it.
+     */
+    private static void fitBudgetLabel(ValueMarker marker, ValueAxis memory, Rectangle2D dataArea) {
+        double budget = marker.getValue();
+        double x = memory.valueToJava2D(budget, dataArea, RectangleEdge.BOTTOM);
+        double right = dataArea.getMaxX() - x - 2 * BUDGET_LABEL_OFFSET;
+        double left = x - dataArea.getMinX() - 2 * BUDGET_LABEL_OFFSET;
+        String label = "budget " + AxisFormat.label(budget) + " bits/entry";
+        double width = ChartStyle.width(label, BUDGET_LABEL_SIZE);
+        if (width > Math.max(left, right)) {
+            label = "budget " + AxisFormat.label(budget);
+            width = ChartStyle.width(label, BUDGET_LABEL_SIZE);
+        }
+        boolean onRight = width <= right || right >= left;
+        marker.setLabel(label);
+        marker.setLabelAnchor(onRight ? RectangleAnchor.TOP_RIGHT : RectangleAnchor.TOP_LEFT);
+        marker.setLabelTextAnchor(onRight ? TextAnchor.TOP_LEFT : TextAnchor.TOP_RIGHT);
     }
 
     /**
      * Figure 3 of a case whose lookups weight the runs: the expected run reads per lookup,
      * cost = sum a_i p_i + v (without v for measured lookups), against bits per entry from the sweep,
-     * uniform and optimized under the model, the budget marked, and the measured cost of each confirmed
-     * allocation and layout as points at the budget. confirm-cases.csv gives no interval for the cost,
-     * so the points carry none. The axis is logarithmic when the curves span more than a decade
-     * (measured lookups, no v), linear otherwise (v bounds the cost from below).
+     * uniform and optimized under the model, the budget marked, and beside it the panels zoomed on the
+     * budget with the measured cost of each confirmed allocation by layout. confirm-cases.csv gives no
+     * interval for the cost, so the points carry none. The axis is logarithmic when the curves span more
+     * than a decade (measured lookups, no v), linear otherwise (v bounds the cost from below).
      */
     static Figure costByMemory(ReportData.CaseData data) {
         XYSeriesCollection curves = new XYSeriesCollection();
@@ -403,22 +445,22 @@ public final class CaseFigures {
         int marks = 2 * data.sweep().size();
         double budget = data.summary().number("bits_per_entry");
 
-        XYSeriesCollection measured = new XYSeriesCollection();
-        List<MeasuredPoint> measuredPoints = measuredPoints(data, budget, r -> r.has("measured_cost"));
+        List<MeasuredPoint> measuredPoints = measuredPoints(data, r -> r.has("measured_cost"));
+        List<BudgetZoom.Point> zoomPoints = new ArrayList<>();
         StringBuilder points = new StringBuilder();
         for (MeasuredPoint p : measuredPoints) {
             double cost = p.row().number("measured_cost");
-            XYSeries series = new XYSeries(p.seriesName(), false, true);
-            series.add(p.x(), cost);
-            measured.addSeries(series);
-            points.append(' ').append(p.allocation()).append(" measured with the ").append(p.layout())
-                    .append(": cost = ").append(AxisFormat.label(cost)).append('.');
+            double expected = p.predicted("cost");
+            zoomPoints.add(p.zoomPoint(cost / expected, cost / expected, cost / expected));
+            points.append(' ').append(p.allocation()).append(" measured with the ").append(layoutName(p.layout()))
+                    .append(": cost = ").append(AxisFormat.label(cost)).append(", predicted ")
+                    .append(AxisFormat.label(expected)).append(", ratio ").append(AxisFormat.label(cost / expected, 4))
+                    .append('.');
         }
 
-        NumberAxis memory = memoryAxis(data);
         StringBuilder predictedDesc = new StringBuilder();
         XYSeriesCollection predicted = predictedPoints(data, "cost", budget, predictedDesc);
-        Range range = span(curves, measured, predicted);
+        Range range = span(curves, predicted);
         marks += measuredPoints.size() + predicted.getSeriesCount();
         boolean log = range.getUpperBound() > 10 * range.getLowerBound();
         String what = data.measuredLookups() ? "expected reads per lookup Σ a_i·p_i" : "expected reads per lookup"
@@ -435,20 +477,99 @@ public final class CaseFigures {
             axis.setUpperMargin(0.08);
             cost = axis;
         }
-        return costChart(data, curves, measured, measuredPoints, memory, cost, budget, marks,
-                points, predicted, predictedDesc.toString(), log);
+        XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
+        XYPlot plot = new XYPlot(curves, memoryAxis(), cost, lines);
+        String title = "Expected reads per lookup against memory: " + data.id();
+        String weights = data.measuredLookups()
+                ? "runs weighted by their measured lookups a_i, without the read of a found key (v unknown)"
+                : "runs weighted by the lookups that reach them, a_i, plus one read for each found key (v = "
+                + AxisFormat.label(1.0 - data.summary().number("zero_result_share")) + ")";
+        String desc = "Line chart, " + (log ? "logarithmic" : "linear") + " vertical axis: expected run reads of one"
+                + " lookup (false positives of the runs passed, " + weights + ") against filter memory from 0 to 24"
+                + " bits per entry for case " + data.id() + ", uniform and the optimized allocation that minimizes"
+                + " this cost, under the model. A dashed vertical line marks the case's budget of "
+                + AxisFormat.label(budget) + " bits per entry."
+                + predictedDesc
+                + (points.length() == 0 ? " No measured cost in the tables." : " Beside it, panels zoomed on the"
+                + " budget, one per allocation, show each measured cost at the budget divided by what its layout"
+                + " predicts (confirm-cases.csv, predicted_cost; no interval in the tables), by layout as that"
+                + " table names it; a dashed line at 1 marks a measurement equal to its prediction:" + points);
+        List<LegendItem> model = new ArrayList<>(List.of(
+                Legends.line("uniform", ChartStyle.UNIFORM, ChartStyle.LINE),
+                Legends.line("optimized (minimizes the cost)", ChartStyle.OPTIMIZED, ChartStyle.LINE)));
+        MemoryChart chart = memoryChart(data, title, plot, predicted, budget, zoomPoints, false, model);
+        style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
+        style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
+        return SvgExport.export(chart.chart(), name(data.id(), "cost"), title, desc, WIDTH,
+                HEIGHT + 60 + legendRows(data) / 2 + chart.extraHeight(), marks);
+    }
+
+    /** A memory figure's chart and the height it needs beyond the figure's base height (upright layout names). */
+    private record MemoryChart(JFreeChart chart, int extraHeight) {
     }
 
     /**
-     * A measured series' legend name: one legend entry per layout, on its optimized point; the deployable
-     * point has its own.
+     * The chart of a memory figure: {@code plot} (the curves over memory) with the budget marker and the
+     * predicted points, and beside it, when anything was measured, the panels zoomed on the budget
+     * ({@link BudgetZoom}: each measured value divided by its layout's prediction); under both the legend
+     * in two groups, the model's lines and points, then the measured points. Series styles of
+     * {@code plot}'s curves are the caller's, after this returns.
      */
-    private static String measuredSeriesName(String allocation, String layout) {
-        if (allocation.equals(DEPLOYABLE)) {
-            return "deployable, measured, " + layout + " (◆)";
+    private static MemoryChart memoryChart(ReportData.CaseData data, String title, XYPlot plot,
+                                           XYSeriesCollection predicted, double budget,
+                                           List<BudgetZoom.Point> zoomPoints, boolean intervals,
+                                           List<LegendItem> model) {
+        XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
+        if (predicted.getSeriesCount() > 0) {
+            plot.setDataset(1, predicted);
+            plot.setRenderer(1, predictedDots);
         }
-        return allocation.equals("uniform") ? "uniform, measured, " + layout
-                : "measured, " + layout + " (□ uniform, ● optimized)";
+        ValueMarker budgetLine = budgetMarker(budget);
+        plot.addDomainMarker(budgetLine);
+        List<String> layouts = zoomPoints.stream().map(BudgetZoom.Point::layout).distinct().toList();
+        CombinedDomainXYPlot zoom = zoomPoints.isEmpty() ? null : BudgetZoom.of(zoomPoints, layouts, intervals,
+                "measured ÷ predicted, by layout");
+        double share = layouts.size() > 3 ? MAIN_SHARE_MANY_LAYOUTS : MAIN_SHARE;
+        Plot whole = zoom == null ? plot : new PanelRow(List.of(plot, zoom), List.of(share, 1 - share), PANEL_GAP);
+        JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), whole, false);
+        ChartStyle.apply(chart);
+        chart.setElementHinting(true);
+        stylePredicted(predictedDots, data);
+        if (data.hasDeployable()) {
+            model.add(Legends.point(deployableName(data) + ", engine's filter", DIAMOND, ChartStyle.DEPLOYABLE,
+                    false));
+        }
+        if (data.hasCurrent()) {
+            model.add(Legends.point(CURRENT, TRIANGLE, ChartStyle.CURRENT, true));
+        }
+        int extraHeight = 0;
+        if (zoom != null) {
+            BudgetZoom.style(zoom, zoomPoints);
+            List<LegendItem> measured = new ArrayList<>();
+            for (String allocation : MEASURED_ALLOCATIONS) {
+                zoomPoints.stream().filter(p -> p.allocation().equals(allocation)).findFirst().ifPresent(p ->
+                        measured.add(Legends.point(allocation, p.shape(), p.colour(), p.filled())));
+            }
+            measured.add(Legends.line("as predicted", ChartStyle.BUDGET, ChartStyle.DASHED));
+            Legends.addGroup(chart, intervals ? "measured ÷ predicted, 95% interval:" : "measured ÷ predicted:",
+                    measured);
+        }
+        Legends.addGroup(chart, "model:", model);
+        PlotRenderingInfo layout = SvgExport.layout(chart, WIDTH, HEIGHT);
+        fitBudgetLabel(budgetLine, plot.getDomainAxis(), zoom == null ? layout.getDataArea()
+                : layout.getSubplotInfo(0).getDataArea());
+        if (zoom != null) {
+            // upright layout names when they would not fit side by side, with the height they take
+            double width = layout.getSubplotInfo(1).getDataArea().getWidth();
+            SymbolAxis axis = (SymbolAxis) zoom.getDomainAxis();
+            double pitch = width / layouts.size();
+            double widest = layouts.stream().mapToDouble(l -> ChartStyle.width(l, ChartStyle.TICK_SIZE)).max()
+                    .orElse(0);
+            boolean fits = widest + RunAxis.LABEL_GAP <= pitch;
+            axis.setVerticalTickLabels(!fits);
+            extraHeight = fits ? 0 : (int) Math.ceil(widest - ChartStyle.lineHeight(ChartStyle.TICK_SIZE));
+        }
+        return new MemoryChart(chart, extraHeight);
     }
 
     private static Shape measuredShape(String allocation) {
@@ -459,51 +580,74 @@ public final class CaseFigures {
         };
     }
 
-    /** Where a measured point sits relative to the budget: by layout, a deployable one a step further right. */
-    private static double measuredOffset(String allocation, int layout) {
-        return LAYOUT_OFFSETS[layout] + (allocation.equals(DEPLOYABLE) ? DEPLOYABLE_OFFSET : 0.0);
+    private static Color allocationColour(String allocation) {
+        return switch (allocation) {
+            case "uniform" -> ChartStyle.UNIFORM;
+            case DEPLOYABLE -> ChartStyle.DEPLOYABLE;
+            default -> ChartStyle.OPTIMIZED;
+        };
     }
 
     /**
-     * One measured point at the budget: a {@code confirm-cases.csv} row of one allocation and layout, where
-     * it sits, how it is drawn and its legend name.
+     * One measured point at the budget: a {@code confirm-cases.csv} row of one allocation and layout, the
+     * layout as the table names it.
      */
-    private record MeasuredPoint(String allocation, String layout, ReportData.Row row, double x, Color colour,
-                                 Shape shape, String seriesName) {
+    private record MeasuredPoint(String allocation, String layout, ReportData.Row row) {
+
+        /** The point in the zoomed panels: the allocation's colour, open square uniform, dot optimized, diamond deployable. */
+        BudgetZoom.Point zoomPoint(double value, double low, double high) {
+            return new BudgetZoom.Point(allocation, layout, allocation + ", measured, " + layout, value, low, high,
+                    allocationColour(allocation), measuredShape(allocation), !allocation.equals("uniform"));
+        }
+
+        /**
+         * What the layout predicts for the measured {@code measure} (R or cost): the row's predicted_ column,
+         * or the model's value when a table written before predictions lacks it.
+         */
+        double predicted(String measure) {
+            double p = row.has("predicted_" + measure) ? row.number("predicted_" + measure)
+                    : row.number("model_" + measure);
+            if (!(p > 0)) {
+                throw new ReportData.TableException(row.file() + ":" + row.line() + ": predicted " + measure + " ("
+                        + p + ") must be > 0 to compare the measurement with");
+            }
+            return p;
+        }
+    }
+
+    /** A layout's name in the descriptions: the ones the tool has always confirmed by name, others as the table says. */
+    private static String layoutName(String layout) {
+        for (String[] known : LAYOUTS) {
+            if (known[0].equals(layout)) {
+                return known[1];
+            }
+        }
+        return layout + " layout";
     }
 
     /**
-     * The case's measured points that {@code usable} accepts, by layout then allocation: the order of
-     * their series, colours and shapes in both figures that draw them.
+     * The case's measured points that {@code usable} accepts, by layout in the order confirm-cases.csv
+     * first names them, then by allocation: the order of their series in both figures that draw them.
      */
-    private static List<MeasuredPoint> measuredPoints(ReportData.CaseData data, double budget,
-                                                      Predicate<ReportData.Row> usable) {
+    private static List<MeasuredPoint> measuredPoints(ReportData.CaseData data, Predicate<ReportData.Row> usable) {
+        List<String> layouts = data.confirmCases().stream().map(r -> r.text("layout")).distinct().toList();
         List<MeasuredPoint> points = new ArrayList<>();
-        for (int l = 0; l < LAYOUTS.length; l++) {
+        for (String layout : layouts) {
             for (String allocation : MEASURED_ALLOCATIONS) {
-                Optional<ReportData.Row> row = data.measured(allocation, LAYOUTS[l][0]);
+                Optional<ReportData.Row> row = data.measured(allocation, layout);
                 if (row.isPresent() && usable.test(row.get())) {
-                    points.add(new MeasuredPoint(allocation, LAYOUTS[l][1], row.get(),
-                            budget + measuredOffset(allocation, l), LAYOUT_COLOURS[l], measuredShape(allocation),
-                            measuredSeriesName(allocation, LAYOUTS[l][1])));
+                    points.add(new MeasuredPoint(allocation, layout, row.get()));
                 }
             }
         }
         return points;
     }
 
-    /** How the measured deployable points sit, for a description: nothing when none is drawn. */
-    private static String deployableNote(List<MeasuredPoint> points) {
-        return points.stream().anyMatch(p -> p.shape() == DIAMOND) ? "; a deployable point, a filled diamond, "
-                + AxisFormat.label(DEPLOYABLE_OFFSET) + " further right of its layout's" : "";
-    }
-
-    /** The memory axis: 0 to 24 bits per entry with room for the points drawn beside a budget at either end. */
-    private static NumberAxis memoryAxis(ReportData.CaseData data) {
+    /** The memory axis: 0 to 24 bits per entry with room for the points drawn at a budget at either end. */
+    private static NumberAxis memoryAxis() {
         NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
         memory.setNumberFormatOverride(new AxisFormat());
-        double margin = data.hasDeployable() || data.hasCurrent() ? AXIS_MARGIN_WITH_PREDICTED : AXIS_MARGIN;
-        memory.setRange(-margin, MemorySweep.MAX_BITS_PER_ENTRY + margin);
+        memory.setRange(-AXIS_MARGIN, MemorySweep.MAX_BITS_PER_ENTRY + AXIS_MARGIN);
         return memory;
     }
 
@@ -520,7 +664,7 @@ public final class CaseFigures {
 
     /**
      * Extra height for the legend rows of the deployable and current points (none without them): two rows
-     * in the probes figure beside its seven entries, half that in the cost figure, which has fewer.
+     * in the probes figure, half that in the cost figure, which has fewer entries.
      */
     private static int legendRows(ReportData.CaseData data) {
         return data.hasDeployable() || data.hasCurrent() ? 40 : 0;
@@ -539,30 +683,28 @@ public final class CaseFigures {
     /**
      * The predicted points of the deployable allocation (on the engine's filter, cases.csv
      * deployable_R or deployable_cost) and the current one (model, current_R or current_cost), at the
-     * budget shifted by {@link #PREDICTED_OFFSET} (to its left): one series each, deployable first, when
-     * the case has them. Appends their description to {@code desc}.
+     * budget: one series each, deployable first, when the case has them. Appends their description to
+     * {@code desc}.
      */
     private static XYSeriesCollection predictedPoints(ReportData.CaseData data, String measure, double budget,
                                                       StringBuilder desc) {
         XYSeriesCollection points = new XYSeriesCollection();
         if (data.hasDeployable()) {
             double v = data.summary().number("deployable_" + measure);
-            XYSeries series = new XYSeries(deployableName(data) + ", engine's filter (predicted, ◇)", false, true);
-            series.add(budget + PREDICTED_OFFSET, v);
+            XYSeries series = new XYSeries(deployableName(data) + ", engine's filter (predicted)", false, true);
+            series.add(budget, v);
             points.addSeries(series);
-            desc.append(" Open diamond, ").append(AxisFormat.label(-PREDICTED_OFFSET))
-                    .append(" bits per entry left of the budget: the deployable allocation, the best ")
+            desc.append(" Open diamond on the budget line: the deployable allocation, the best ")
                     .append(engine(data)).append(" can express at its granularity, predicted on the engine's own")
                     .append(" filter: ").append(measure.equals("R") ? "R" : "cost").append(" = ")
                     .append(AxisFormat.label(v)).append('.');
         }
         if (data.hasCurrent()) {
             double v = data.summary().number("current_" + measure);
-            XYSeries series = new XYSeries(CURRENT + ", model (▲)", false, true);
-            series.add(budget + PREDICTED_OFFSET, v);
+            XYSeries series = new XYSeries(CURRENT + ", model", false, true);
+            series.add(budget, v);
             points.addSeries(series);
-            desc.append(" Triangle, ").append(AxisFormat.label(-PREDICTED_OFFSET))
-                    .append(" bits per entry left of the budget: the current allocation, the bits the")
+            desc.append(" Triangle on the budget line: the current allocation, the bits the")
                     .append(" runs hold today, under the model: ").append(measure.equals("R") ? "R" : "cost")
                     .append(" = ").append(AxisFormat.label(v)).append('.');
         }
@@ -587,58 +729,6 @@ public final class CaseFigures {
         }
     }
 
-    /** Measured points: the layout's colour, open squares uniform and filled dots optimized, in the legend once. */
-    private static void styleMeasured(XYLineAndShapeRenderer renderer, List<MeasuredPoint> points) {
-        for (int s = 0; s < points.size(); s++) {
-            boolean uniformPoint = points.get(s).shape().equals(SQUARE);
-            renderer.setSeriesPaint(s, points.get(s).colour());
-            renderer.setSeriesShape(s, points.get(s).shape());
-            renderer.setSeriesShapesFilled(s, !uniformPoint);
-            renderer.setSeriesVisibleInLegend(s, !uniformPoint);
-        }
-    }
-
-    private static Figure costChart(ReportData.CaseData data, XYSeriesCollection curves, XYSeriesCollection measured,
-                                    List<MeasuredPoint> measuredPoints, NumberAxis memory,
-                                    ValueAxis cost, double budget, int marks,
-                                    StringBuilder points, XYSeriesCollection predicted,
-                                    String predictedDesc, boolean log) {
-        XYLineAndShapeRenderer lines = new MarkedRenderers.XYLines(true, false);
-        XYPlot plot = new XYPlot(curves, memory, cost, lines);
-        XYLineAndShapeRenderer dots = new MarkedRenderers.XYLines(false, true);
-        if (measured.getSeriesCount() > 0) {
-            plot.setDataset(1, measured);
-            plot.setRenderer(1, dots);
-        }
-        XYLineAndShapeRenderer predictedDots = new MarkedRenderers.XYLines(false, true);
-        if (predicted.getSeriesCount() > 0) {
-            plot.setDataset(2, predicted);
-            plot.setRenderer(2, predictedDots);
-        }
-        plot.addDomainMarker(budgetMarker(budget));
-        String title = "Expected reads per lookup against memory: " + data.id();
-        String weights = data.measuredLookups()
-                ? "runs weighted by their measured lookups a_i, without the read of a found key (v unknown)"
-                : "runs weighted by the lookups that reach them, a_i, plus one read for each found key (v = "
-                + AxisFormat.label(1.0 - data.summary().number("zero_result_share")) + ")";
-        String desc = "Line chart, " + (log ? "logarithmic" : "linear") + " vertical axis: expected run reads of one"
-                + " lookup (false positives of the runs passed, " + weights + ") against filter memory from 0 to 24"
-                + " bits per entry for case " + data.id() + ", uniform and the optimized allocation that minimizes"
-                + " this cost, under the model. A dashed vertical line marks the case's budget of "
-                + AxisFormat.label(budget) + " bits per entry."
-                + (points.length() == 0 ? " No measured cost in the tables." : " Points are the measured cost at the"
-                + " budget (no interval in the tables), drawn 0.2 bits per entry apart by layout (standard left,"
-                + " RocksDB layout centre, RocksDB engine right" + deployableNote(measuredPoints) + "):" + points)
-                + predictedDesc;
-        JFreeChart chart = chart(title, plot);
-        style(lines, 0, ChartStyle.UNIFORM, ChartStyle.LINE);
-        style(lines, 1, ChartStyle.OPTIMIZED, ChartStyle.LINE);
-        styleMeasured(dots, measuredPoints);
-        stylePredicted(predictedDots, data);
-        return SvgExport.export(chart, name(data.id(), "cost"), title, desc, WIDTH, HEIGHT + 60 + legendRows(data) / 2,
-                marks);
-    }
-
     static LogAxis logAxis(String label) {
         LogAxis axis = new PlainLogAxis(label);
         axis.setSmallestValue(1e-12);
@@ -647,7 +737,8 @@ public final class CaseFigures {
 
     /**
      * Whole decades around the data: from the power of ten at or below the smallest value to the one at
-     * or above the largest, at least one decade, so that ticks fall on 1, 0.1, 0.01, ...
+     * or above the largest, at least one decade, so that ticks fall on 1, 0.1, 0.01, ... (on every
+     * second or third decade when the data span more than {@link #MAX_DECADE_LABELS}).
      */
     static void decades(LogAxis axis, double min, double max) {
         double low = Math.pow(10, Math.floor(Math.log10(min) + 1e-9));
@@ -657,7 +748,9 @@ public final class CaseFigures {
         }
         // a fifth of a decade beyond each end so that the end ticks are drawn and labelled
         axis.setRange(low * 0.6, high * 1.6);
-        axis.setTickUnit(new NumberTickUnit(1.0));
+        // a label per decade, or per few decades when more than MAX_DECADE_LABELS would crowd the axis
+        long decades = Math.round(Math.log10(high / low));
+        axis.setTickUnit(new NumberTickUnit(Math.max(1, (decades + MAX_DECADE_LABELS - 1) / MAX_DECADE_LABELS)));
     }
 
     static JFreeChart chart(String title, Plot plot) {

@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontFormatException;
+import java.awt.FontMetrics;
 import java.awt.Stroke;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,12 +15,14 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.StandardChartTheme;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
+import org.jfree.chart.plot.Plot;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.svg.SVGGraphics2D;
 
 /**
  * Fonts, colours and strokes of every figure.
@@ -53,6 +56,8 @@ final class ChartStyle {
     static final Color GRID = new Color(0xDD, 0xDD, 0xDD);
     static final Color TEXT = new Color(0x22, 0x22, 0x22);
     static final Color BUDGET = new Color(0x55, 0x55, 0x55);
+    /** The thin line that parts one level's runs from the next. */
+    static final Color LEVEL_LINE = new Color(0xAA, 0xAA, 0xAA);
 
     /** Line colours of the all-cases figure, enough for one per published case before repeating. */
     static final Color[] CASE_COLOURS = {
@@ -71,7 +76,19 @@ final class ChartStyle {
     /** Name of the shipped font family, the only one a figure may use. */
     static final String FAMILY = "DejaVu Sans";
 
+    /** Sizes of the text every chart gets from the theme: tick labels, axis labels, legend entries. */
+    static final float TICK_SIZE = 12f;
+    static final float AXIS_LABEL_SIZE = 13f;
+    static final float LEGEND_SIZE = 12f;
+
     private static final Font BASE = load();
+
+    /**
+     * Measures text before a chart is drawn, as JFreeSVG measures it while drawing (its font metrics
+     * come from an image graphics with fractional metrics on, which a fresh SVGGraphics2D sets up the
+     * same way): a label chosen to fit is then laid out by the same numbers that chose it.
+     */
+    private static final SVGGraphics2D MEASURE = new SVGGraphics2D(10, 10);
 
     static {
         // Both are JVM-wide switches of JFreeChart's text code, pinned here so no other default can
@@ -106,12 +123,39 @@ final class ChartStyle {
         return BASE.deriveFont(Font.PLAIN, size);
     }
 
+    /** Width of {@code text} in the shipped font, as JFreeChart measures it (FontMetrics.stringWidth). */
+    static synchronized double width(String text, float size) {
+        return metrics(size).stringWidth(text);
+    }
+
+    /** Height of one line of text in the shipped font, as JFreeChart lays it out (FontMetrics.getHeight). */
+    static synchronized double lineHeight(float size) {
+        return metrics(size).getHeight();
+    }
+
+    private static FontMetrics metrics(float size) {
+        return MEASURE.getFontMetrics(font(size));
+    }
+
+    /** The theme, with a way to style the panels of a {@link PanelRow}, which it does not know. */
+    private static final class Theme extends StandardChartTheme {
+        private static final long serialVersionUID = 1L;
+
+        Theme() {
+            super("monkey-eval", false);
+        }
+
+        void stylePanel(Plot plot) {
+            applyToPlot(plot);
+        }
+    }
+
     /** Applies the shared fonts, colours and legend placement to a chart built by this package. */
     static void apply(JFreeChart chart) {
-        StandardChartTheme theme = new StandardChartTheme("monkey-eval", false);
+        Theme theme = new Theme();
         theme.setExtraLargeFont(font(17f));
-        theme.setLargeFont(font(13f));
-        theme.setRegularFont(font(12f));
+        theme.setLargeFont(font(AXIS_LABEL_SIZE));
+        theme.setRegularFont(font(TICK_SIZE));
         theme.setSmallFont(font(10f));
         theme.setTitlePaint(TEXT);
         theme.setSubtitlePaint(TEXT);
@@ -132,6 +176,9 @@ final class ChartStyle {
                 DefaultDrawingSupplier.DEFAULT_STROKE_SEQUENCE, DefaultDrawingSupplier.DEFAULT_OUTLINE_STROKE_SEQUENCE,
                 DefaultDrawingSupplier.DEFAULT_SHAPE_SEQUENCE));
         theme.apply(chart);
+        if (chart.getPlot() instanceof PanelRow row) {
+            row.panels().forEach(theme::stylePanel);
+        }
         chart.setPadding(new RectangleInsets(8, 8, 8, 12));
         chart.setTextAntiAlias(true);
         chart.setAntiAlias(true);
@@ -139,7 +186,7 @@ final class ChartStyle {
         if (legend != null) {
             legend.setPosition(RectangleEdge.BOTTOM);
             legend.setFrame(BlockBorder.NONE);
-            legend.setItemFont(font(12f));
+            legend.setItemFont(font(LEGEND_SIZE));
         }
         chart.getTitle().setFont(font(16f));
         chart.getTitle().setPaint(TEXT);

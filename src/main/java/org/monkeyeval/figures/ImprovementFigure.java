@@ -3,17 +3,30 @@ package org.monkeyeval.figures;
 import java.awt.Color;
 import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.Range;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
+import org.monkeyeval.alloc.MemorySweep;
 import org.monkeyeval.report.ReportData;
 
-/** Figure 4: improvement R_uniform / R_optimized against bits per entry, one line per case. */
+/**
+ * Figure 4: improvement R_uniform / R_optimized against bits per entry for all cases. Cases whose
+ * improvement is the same at every grid point of the sweep (the seed cases, whose runs have the same
+ * relative sizes, coincide exactly) share one line, named in the legend by all their names; a dot marks
+ * each case's own budget. The memory axis is linear in log(1 + b) ({@link Log1pAxis}), so that the
+ * first bits per entry, where the improvement changes, are not squeezed against 0.
+ */
 public final class ImprovementFigure {
 
     /** File-name stem of the figure. */
@@ -22,26 +35,54 @@ public final class ImprovementFigure {
     public static final int WIDTH = 760;
     public static final int HEIGHT = 560;
 
+    /** Two cases' lines coincide when their improvements differ by at most this share at every grid point. */
+    static final double COINCIDE = 1e-9;
+
+    /** Labelled values of the memory axis. */
+    private static final double[] MEMORY_TICKS = {0, 0.25, 0.5, 1, 2, 4, 8, 16, 24};
+    /** A legend entry's line is broken after this many SVG units, between two case names. */
+    private static final double LEGEND_LINE = 330;
+
     private static final Shape DOT = new Ellipse2D.Double(-4.5, -4.5, 9, 9);
 
     private ImprovementFigure() {
     }
 
+    /** Cases drawn as one line: ids in table order. */
+    record Group(List<ReportData.CaseData> cases) {
+        String name() {
+            return String.join(", ", cases.stream().map(ReportData.CaseData::id).toList());
+        }
+    }
+
     public static Figure of(ReportData data) {
+        List<Group> groups = groups(data.cases());
         XYSeriesCollection lines = new XYSeriesCollection();
         XYSeriesCollection budgets = new XYSeriesCollection();
         int marks = 0;
         StringBuilder desc = new StringBuilder("Line chart: improvement R_uniform / R_optimized against filter memory"
-                + " from 0 to 24 bits per entry, one line per case; a dot marks each case's own budget. Cases with"
-                + " the same runs draw the same line. A case whose lookups weight the runs minimizes the expected"
-                + " reads per lookup instead of R, so its R improvement can fall below 1.");
-        for (ReportData.CaseData c : data.cases()) {
-            XYSeries series = new XYSeries(c.id(), false, true);
-            for (ReportData.Row row : c.sweep()) {
-                series.add(row.number("bits_per_entry"), row.number("improvement"));
+                + " from 0 to 24 bits per entry, the memory axis linear in log(1 + bits per entry); a dot marks each"
+                + " case's own budget. Cases whose improvement is the same at every bits per entry share one line,"
+                + " named by all of them. A case whose lookups weight the runs minimizes the expected reads per"
+                + " lookup instead of R, so its R improvement can fall below 1.");
+        for (Group g : groups) {
+            XYSeries series = new XYSeries(g.name(), false, true);
+            // the line passes through every member's own budget: the grid, then each member's budget row
+            Map<Double, Double> points = new TreeMap<>();
+            for (ReportData.CaseData c : g.cases()) {
+                for (ReportData.Row row : c.sweep()) {
+                    points.putIfAbsent(row.number("bits_per_entry"), row.number("improvement"));
+                }
             }
-            marks += c.sweep().size();
+            points.forEach(series::add);
+            marks += points.size();
             lines.addSeries(series);
+            if (g.cases().size() > 1) {
+                desc.append(" One line for ").append(g.cases().size()).append(" cases: ").append(g.name())
+                        .append('.');
+            }
+        }
+        for (ReportData.CaseData c : data.cases()) {
             XYSeries own = new XYSeries(c.id() + " budget", false, true);
             own.add(c.summary().number("bits_per_entry"), c.summary().number("improvement"));
             budgets.addSeries(own);
@@ -50,9 +91,8 @@ public final class ImprovementFigure {
                     .append(" times at ").append(AxisFormat.label(c.summary().number("bits_per_entry")))
                     .append(" bits per entry.");
         }
-        NumberAxis memory = new NumberAxis("filter memory (bits per entry)");
-        memory.setNumberFormatOverride(new AxisFormat());
-        memory.setRange(0.0, 24.5);
+        NumberAxis memory = new Log1pAxis("filter memory (bits per entry, log(1 + b) scale)",
+                new Range(0.0, MemorySweep.MAX_BITS_PER_ENTRY + 0.5), MEMORY_TICKS);
         NumberAxis improvement = new NumberAxis("improvement R_uniform / R_optimized (times)");
         improvement.setNumberFormatOverride(new AxisFormat());
         improvement.setAutoRangeIncludesZero(false);
@@ -62,15 +102,104 @@ public final class ImprovementFigure {
         plot.setDataset(1, budgets);
         plot.setRenderer(1, dotRenderer);
         String title = "Improvement against memory, all cases";
-        JFreeChart chart = CaseFigures.chart(title, plot);
-        for (int s = 0; s < data.cases().size(); s++) {
-            Color colour = ChartStyle.CASE_COLOURS[s % ChartStyle.CASE_COLOURS.length];
+        JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), plot, false);
+        ChartStyle.apply(chart);
+        chart.setElementHinting(true);
+        List<LegendItem> entries = new ArrayList<>();
+        for (int s = 0; s < groups.size(); s++) {
+            Color colour = colour(s);
             lineRenderer.setSeriesPaint(s, colour);
             lineRenderer.setSeriesStroke(s, s < ChartStyle.CASE_COLOURS.length ? ChartStyle.LINE : ChartStyle.DASHED);
-            dotRenderer.setSeriesPaint(s, colour);
-            dotRenderer.setSeriesShape(s, DOT);
-            dotRenderer.setSeriesVisibleInLegend(s, false);
+            entries.add(Legends.line(wrapped(groups.get(s)), colour, lineRenderer.getSeriesStroke(s)));
         }
+        for (int c = 0; c < data.cases().size(); c++) {
+            dotRenderer.setSeriesPaint(c, colour(groups.indexOf(groupOf(groups, data.cases().get(c)))));
+            dotRenderer.setSeriesShape(c, DOT);
+        }
+        entries.add(Legends.point("a case's own budget", DOT, ChartStyle.BUDGET, true));
+        Legends.addGroup(chart, "cases:", entries);
         return SvgExport.export(chart, NAME, title, desc.toString(), WIDTH, HEIGHT, marks);
+    }
+
+    private static Color colour(int group) {
+        return ChartStyle.CASE_COLOURS[group % ChartStyle.CASE_COLOURS.length];
+    }
+
+    private static Group groupOf(List<Group> groups, ReportData.CaseData c) {
+        return groups.stream().filter(g -> g.cases().contains(c)).findFirst().orElseThrow();
+    }
+
+    /**
+     * The cases in groups that draw the same line, each group in the order of its first case, cases in
+     * table order: a case joins the first group whose first case coincides with it ({@link #coincide}).
+     */
+    static List<Group> groups(List<ReportData.CaseData> cases) {
+        List<List<ReportData.CaseData>> groups = new ArrayList<>();
+        for (ReportData.CaseData c : cases) {
+            List<ReportData.CaseData> joined = null;
+            for (List<ReportData.CaseData> g : groups) {
+                if (coincide(g.get(0), c)) {
+                    joined = g;
+                    break;
+                }
+            }
+            if (joined == null) {
+                joined = new ArrayList<>();
+                groups.add(joined);
+            }
+            joined.add(c);
+        }
+        return groups.stream().map(g -> new Group(List.copyOf(g))).toList();
+    }
+
+    /**
+     * Whether two cases draw the same improvement line: their sweeps hold the same grid points (bits per
+     * entry on the sweep's step, whether or not also a case's budget) and at each the improvements
+     * differ by at most {@link #COINCIDE} of the larger.
+     */
+    static boolean coincide(ReportData.CaseData a, ReportData.CaseData b) {
+        Map<Double, Double> ga = grid(a);
+        Map<Double, Double> gb = grid(b);
+        if (!ga.keySet().equals(gb.keySet())) {
+            return false;
+        }
+        for (Map.Entry<Double, Double> e : ga.entrySet()) {
+            double x = e.getValue();
+            double y = gb.get(e.getKey());
+            if (Math.abs(x - y) > COINCIDE * Math.max(Math.abs(x), Math.abs(y))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<Double, Double> grid(ReportData.CaseData c) {
+        Map<Double, Double> grid = new TreeMap<>();
+        for (ReportData.Row row : c.sweep()) {
+            double b = row.number("bits_per_entry");
+            double steps = b / MemorySweep.STEP;
+            if (steps == Math.rint(steps)) {
+                grid.put(b, row.number("improvement"));
+            }
+        }
+        return grid;
+    }
+
+    /** A group's legend label: its names, broken into lines of at most {@link #LEGEND_LINE} between names. */
+    private static String wrapped(Group g) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (ReportData.CaseData c : g.cases()) {
+            String next = line.length() == 0 ? c.id() : line + ", " + c.id();
+            if (line.length() > 0 && ChartStyle.width(next, ChartStyle.LEGEND_SIZE) > LEGEND_LINE) {
+                out.append(line).append(",\n");
+                line.setLength(0);
+                line.append(c.id());
+            } else {
+                line.setLength(0);
+                line.append(next);
+            }
+        }
+        return out.append(line).toString();
     }
 }

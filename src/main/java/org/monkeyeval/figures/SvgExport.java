@@ -2,7 +2,9 @@ package org.monkeyeval.figures;
 
 import java.awt.geom.Rectangle2D;
 
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotRenderingInfo;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 
@@ -39,6 +41,17 @@ final class SvgExport {
         String standalone = accessible(g2.getSVGElement(name, true, box, null, null), name, title, description);
         String document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + standalone + "\n";
         return new Figure(name, title, description, inline, document, marks);
+    }
+
+    /**
+     * Where {@code chart} draws its plot at {@code width} by {@code height}: it is drawn once into a
+     * throwaway SVG, measured as the real drawing measures (the same font metrics), and the plot's
+     * rendering info kept. A figure lays out its labels from these areas before it is exported.
+     */
+    static PlotRenderingInfo layout(JFreeChart chart, int width, int height) {
+        ChartRenderingInfo info = new ChartRenderingInfo(null);
+        chart.draw(new SVGGraphics2D(width, height), new Rectangle2D.Double(0, 0, width, height), null, info);
+        return info.getPlotInfo();
     }
 
     /** Adds role, aria-labelledby and the {@code <title>}/{@code <desc>} pair right after the opening tag. */

@@ -48,9 +48,11 @@ public final class ReportDocuments {
      * it was drawn at this revision. 1 (recorded by no {@code drawing} section) drew the uniform and
      * optimized allocations only; 2 also draws the deployable and current allocations; 3 also draws, for
      * a case with a zero-result share, the reads per lookup against that share and, when it is
-     * uncertain, the robust allocation.
+     * uncertain, the robust allocation; 4 names every run whole (upright where many, with level
+     * brackets for a tree), zooms the memory figures on the budget beside their curves, and draws
+     * coinciding cases as one line on a log(1 + b) memory axis.
      */
-    public static final int DRAWING_REVISION = 3;
+    public static final int DRAWING_REVISION = 4;
 
     /** The report-provenance section that records {@link #DRAWING_REVISION}. */
     public static final String DRAWING = "drawing";

@@ -86,7 +86,12 @@ final class FiguresTest {
                 assertEquals(f.marks(), SvgMarks.count(f.document()), f.name());
             }
         }
-        int expected = data.cases().stream().mapToInt(c -> c.sweep().size() + 1).sum();
+        // a line per group of coinciding cases through every member's sweep points, a dot per case
+        int expected = data.cases().size();
+        for (ImprovementFigure.Group g : ImprovementFigure.groups(data.cases())) {
+            expected += (int) g.cases().stream().flatMap(c -> c.sweep().stream())
+                    .map(r -> r.number("bits_per_entry")).distinct().count();
+        }
         assertEquals(expected, SvgMarks.count(ImprovementFigure.of(data).element()));
     }
 
@@ -116,10 +121,10 @@ final class FiguresTest {
             assertEquals(runs, fpr.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
                     "deployable FPR");
             assertEquals(runs, fpr.get("current, model"), "current FPR");
-            assertEquals(1, probes.get("deployable, measured, RocksDB engine (◆)"), "measured deployable point");
-            assertEquals(1, probes.get("deployable (rocksdb-per-level), engine's filter (predicted, ◇)"),
+            assertEquals(1, probes.get("deployable, measured, rocksdb-engine"), "measured deployable point");
+            assertEquals(1, probes.get("deployable (rocksdb-per-level), engine's filter (predicted)"),
                     "predicted deployable point");
-            assertEquals(1, probes.get("current, model (▲)"), "current point");
+            assertEquals(1, probes.get("current, model"), "current point");
             String desc = figures.get(2).description();
             assertTrue(desc.contains("deployable measured with the RocksDB engine: R = 0.033674"
                     + " [0.0331687, 0.0341793]"), desc);
@@ -155,7 +160,7 @@ final class FiguresTest {
                     .get("deployable (pebble), engine's filter (predicted)"), c.id());
             Figure memory = figures.get(2);
             assertEquals(1, SvgMarks.bySeries(memory.element())
-                    .get("deployable (pebble), engine's filter (predicted, ◇)"), memory.name());
+                    .get("deployable (pebble), engine's filter (predicted)"), memory.name());
             String measure = c.weighted() ? "cost = " : "R = ";
             assertTrue(memory.description().contains("the deployable allocation, the best pebble can express")
                     && memory.description().contains(measure + AxisFormat.label(c.summary().number(
@@ -179,6 +184,7 @@ final class FiguresTest {
                 assertTrue(memory.title().startsWith("Expected reads per lookup against memory"), memory.title());
                 assertTrue(memory.element().contains("expected reads per lookup"), c.id() + " axis label");
                 assertTrue(memory.element().contains("measured cost at the budget"), c.id() + " measured points");
+                assertTrue(memory.element().contains("measured ÷ predicted, by layout"), c.id() + " zoomed panels of the cost");
             } else {
                 assertEquals(c.id() + "-probes", memory.name());
                 assertTrue(memory.title().startsWith("Expected probes against memory"), memory.title());
@@ -283,6 +289,182 @@ final class FiguresTest {
         assertEquals("0", SvgExport.coordinate(-0.001));
         assertEquals("720", SvgExport.coordinate(720.0));
         assertEquals("0.7071", SvgExport.transform(Math.sqrt(0.5)));
+    }
+
+    private static final Pattern TEXT = Pattern.compile("<text [^>]*?font-size: ([0-9.]+)px;[^>]*>([^<]*)</text>");
+
+    /** The text of every {@code <text>} of an SVG, with its font size, unescaped. */
+    private static List<String[]> texts(String svg) {
+        List<String[]> texts = new ArrayList<>();
+        Matcher m = TEXT.matcher(svg);
+        while (m.find()) {
+            texts.add(new String[] {m.group(1), m.group(2).replace("&lt;", "<").replace("&gt;", ">")
+                    .replace("&#39;", "'").replace("&apos;", "'").replace("&quot;", "\"").replace("&amp;", "&")});
+        }
+        return texts;
+    }
+
+    private static List<String> words(String svg) {
+        return texts(svg).stream().map(t -> t[1]).toList();
+    }
+
+    /**
+     * Every run is named on the axis of both per-run figures as the tables name it, whole: its name and
+     * entries on one line, or the name over the entries; and no figure's text anywhere is shortened to
+     * an ellipsis (JFreeChart's category axis cuts a label too wide for its category to "L0...").
+     */
+    @Test
+    void runLabels_everyPerRunFigure_wholeNamesAsInTheTables() {
+        for (ReportData.CaseData c : data.cases()) {
+            for (Figure f : CaseFigures.of(c).subList(0, 2)) {
+                List<String> words = words(f.element());
+                for (ReportData.Row run : c.runs()) {
+                    String name = run.text("run_name").isEmpty() ? "run " + run.text("run") : run.text("run_name");
+                    String entries = "(" + AxisFormat.grouped(run.whole("entries")) + ")";
+                    assertTrue(words.contains(name + " " + entries) || words.contains(name) && words.contains(entries),
+                            f.name() + ": run " + name + " " + entries + " in " + words);
+                }
+            }
+        }
+        for (Figure f : all()) {
+            for (String word : words(f.document())) {
+                assertFalse(word.contains("...") || word.contains("\u2026"), f.name() + ": shortened text " + word);
+            }
+        }
+    }
+
+    /**
+     * A tree whose levels hold several runs is drawn per level: both per-run figures name each level once,
+     * in probe order, under its runs (the level row's 11 px text); a case without a shared level has no
+     * level row.
+     */
+    @Test
+    void levelRow_treeWithSharedLevels_eachLevelNamedOnceInOrder() {
+        int trees = 0;
+        for (ReportData.CaseData c : data.cases()) {
+            List<String> levels = new ArrayList<>();
+            boolean shared = false;
+            for (ReportData.Row run : c.runs()) {
+                String level = run.has("level") ? "L" + run.text("level") : null;
+                if (!levels.isEmpty() && level != null && level.equals(levels.get(levels.size() - 1))) {
+                    shared = true;
+                } else {
+                    levels.add(level);
+                }
+            }
+            shared &= !levels.contains(null);
+            for (Figure f : CaseFigures.of(c).subList(0, 2)) {
+                List<String> named = texts(f.element()).stream().filter(t -> t[0].equals("11")).map(t -> t[1])
+                        .toList();
+                assertEquals(shared ? levels : List.of(), named, f.name());
+            }
+            trees += shared ? 1 : 0;
+        }
+        assertTrue(trees >= 4, "leveled, lazy-leveling, tiering and RocksDB trees have shared levels: " + trees);
+    }
+
+    /**
+     * The memory figure draws each measured point once, in the panel of its allocation zoomed on the
+     * budget: a panel per measured allocation, every layout of confirm-cases.csv named as that table
+     * names it.
+     */
+    @Test
+    void memoryFigure_measuredPoints_oncePerRowInAZoomedPanelPerAllocation() {
+        int checked = 0;
+        for (ReportData.CaseData c : data.cases()) {
+            Figure memory = CaseFigures.of(c).get(2);
+            List<ReportData.Row> measured = c.confirmCases().stream()
+                    .filter(r -> !c.weighted() || r.has("measured_cost")).toList();
+            if (measured.isEmpty()) {
+                continue;
+            }
+            Map<String, Integer> series = SvgMarks.bySeries(memory.element());
+            List<String> words = words(memory.element());
+            for (ReportData.Row r : measured) {
+                String allocation = r.text("allocation");
+                assertEquals(1, series.get(allocation + ", measured, " + r.text("layout")),
+                        memory.name() + ": " + allocation + " " + r.text("layout") + " in " + series.keySet());
+                assertTrue(words.contains(allocation), memory.name() + " panel of " + allocation + ": " + words);
+                assertTrue(words.contains(r.text("layout")), memory.name() + " layout " + r.text("layout"));
+            }
+            checked++;
+        }
+        assertTrue(checked > 10, "cases with measured points: " + checked);
+    }
+
+    /**
+     * The improvement of a case whose lookups are all for absent keys depends on its runs' relative sizes
+     * alone: such cases with the same sizes share one line, named by all of them; every case is on one
+     * line, and no two lines coincide.
+     */
+    @Test
+    void improvementFigure_casesOfTheSameRelativeSizes_shareOneLineNamedByAll() {
+        List<List<String>> lines = SvgMarks.bySeries(ImprovementFigure.of(data).element()).keySet().stream()
+                .filter(k -> !k.endsWith(" budget")).map(k -> List.of(k.split(", "))).toList();
+        List<String> onLines = lines.stream().flatMap(List::stream).sorted().toList();
+        assertEquals(data.cases().stream().map(ReportData.CaseData::id).sorted().toList(), onLines);
+        Map<String, ReportData.CaseData> byId = new LinkedHashMap<>();
+        data.cases().forEach(c -> byId.put(c.id(), c));
+        for (ReportData.CaseData a : data.cases()) {
+            for (ReportData.CaseData b : data.cases()) {
+                if (!a.weighted() && !b.weighted() && shares(a).equals(shares(b))) {
+                    assertEquals(lineOf(lines, a.id()), lineOf(lines, b.id()), a.id() + " and " + b.id());
+                }
+            }
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            for (int j = i + 1; j < lines.size(); j++) {
+                assertFalse(sameImprovement(byId.get(lines.get(i).get(0)), byId.get(lines.get(j).get(0))),
+                        lines.get(i) + " and " + lines.get(j) + " draw the same line twice");
+            }
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.containsAll(List.of("seed-0bpe", "seed-10bpe", "seed-20bpe",
+                "unsorted", "total-bits"))), "the seed cases share a line: " + lines);
+    }
+
+    /** A case's run sizes as exact shares of its entries (numerator over the total, reduced), sorted. */
+    private static List<String> shares(ReportData.CaseData c) {
+        long total = c.runs().stream().mapToLong(r -> r.whole("entries")).sum();
+        return c.runs().stream().map(r -> {
+            java.math.BigInteger n = java.math.BigInteger.valueOf(r.whole("entries"));
+            java.math.BigInteger d = java.math.BigInteger.valueOf(total);
+            java.math.BigInteger g = n.gcd(d);
+            return n.divide(g) + "/" + d.divide(g);
+        }).sorted().toList();
+    }
+
+    private static int lineOf(List<List<String>> lines, String id) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether two cases' sweeps give the same improvement (to 1e-6) at every bits per entry both hold. */
+    private static boolean sameImprovement(ReportData.CaseData a, ReportData.CaseData b) {
+        Map<Double, Double> of = new LinkedHashMap<>();
+        a.sweep().forEach(r -> of.put(r.number("bits_per_entry"), r.number("improvement")));
+        for (ReportData.Row r : b.sweep()) {
+            Double other = of.get(r.number("bits_per_entry"));
+            if (other != null && Math.abs(other - r.number("improvement")) > 1e-6 * Math.abs(other)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The log(1 + b) memory axis: 0 and the top at the area's ends, 1 bit where log 2 / log 25.5 says. */
+    @Test
+    void log1pAxis_valueToJava2D_linearInLogOnePlusB() {
+        Log1pAxis axis = new Log1pAxis("b", new org.jfree.data.Range(0, 24.5), 0, 1, 24);
+        java.awt.geom.Rectangle2D area = new java.awt.geom.Rectangle2D.Double(100, 0, 600, 300);
+        org.jfree.chart.ui.RectangleEdge bottom = org.jfree.chart.ui.RectangleEdge.BOTTOM;
+        assertEquals(100, axis.valueToJava2D(0, area, bottom), 1e-9);
+        assertEquals(700, axis.valueToJava2D(24.5, area, bottom), 1e-9);
+        assertEquals(100 + 600 * Math.log(2) / Math.log(25.5), axis.valueToJava2D(1, area, bottom), 1e-9);
+        assertEquals(4.0, axis.java2DToValue(axis.valueToJava2D(4, area, bottom), area, bottom), 1e-12);
     }
 
     static String read(Path p) throws IOException {

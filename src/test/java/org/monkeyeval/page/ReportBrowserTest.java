@@ -138,6 +138,10 @@ final class ReportBrowserTest {
     @Test
     @SuppressWarnings("unchecked")
     void figures_rendered_sizeAboveZeroAndOneDrawnMarkPerRow() throws IOException {
+        List<String> improvementLines = (List<String>) js("""
+                return Array.from(document.querySelectorAll('#figure-all-cases-improvement svg g'))
+                  .map(g => g.getAttribute('jfreesvg:ref')).filter(r => r && r.includes('"points"'))
+                  .map(r => JSON.parse(r).seriesKey);""");
         List<Map<String, Object>> figures = (List<Map<String, Object>>) js("""
                 return Array.from(document.querySelectorAll('figure svg')).map(svg => {
                   const box = svg.getBoundingClientRect();
@@ -160,7 +164,7 @@ final class ReportBrowserTest {
                   }
                   return {id: svg.id, width: box.width, height: box.height, marks: marks, empty: empty};
                 });""");
-        Map<String, Integer> expected = expectedMarks();
+        Map<String, Integer> expected = expectedMarks(improvementLines);
         assertEquals(expected.size(), figures.size(), "figures on the page");
         for (Map<String, Object> f : figures) {
             String id = (String) f.get("id");
@@ -191,8 +195,12 @@ final class ReportBrowserTest {
         return false;
     }
 
-    /** Marks each figure must draw, from the tables: bars, points and sweep vertices. */
-    private static Map<String, Integer> expectedMarks() throws IOException {
+    /**
+     * Marks each figure must draw, from the tables: bars, points and sweep vertices. The all-cases figure
+     * draws one line per group of cases that coincide ({@code improvementLines}, each named by its cases,
+     * every case on one): through every sweep point of its cases, and a dot per case.
+     */
+    private static Map<String, Integer> expectedMarks(List<String> improvementLines) throws IOException {
         CsvTable rows = table("rows.csv");
         Map<String, Integer> runs = count(rows, null);
         // a bar and an FPR point per filled deployable or current cell
@@ -215,6 +223,17 @@ final class ReportBrowserTest {
         Map<String, Integer> predictedCost = filled(cases, "deployable_cost", "current_cost");
         Map<String, Integer> expected = new HashMap<>();
         int all = 0;
+        CsvTable sweepTable = table("sweep.csv");
+        List<String> onLines = new ArrayList<>();
+        for (String line : improvementLines) {
+            List<String> ids = List.of(line.split(", "));
+            onLines.addAll(ids);
+            all += (int) sweepTable.rows().stream().filter(r -> ids.contains(r.get(0)))
+                    .map(r -> new BigDecimal(r.get(sweepTable.header().indexOf("bits_per_entry")))
+                            .stripTrailingZeros()).distinct().count();
+        }
+        assertEquals(runs.keySet().stream().sorted().toList(), onLines.stream().sorted().toList(),
+                "every case on one line of the all-cases figure");
         for (String id : runs.keySet()) {
             int r = runs.get(id);
             expected.put(id + "-bits", 2 * r + extraBars.getOrDefault(id, 0));
@@ -229,7 +248,7 @@ final class ReportBrowserTest {
                 expected.put(id + "-cost", 2 * sweep.get(id) + measured.getOrDefault(id, 0)
                         + predictedCost.getOrDefault(id, 0));
             }
-            all += sweep.get(id) + 1;
+            all++;
         }
         expected.put("all-cases-improvement", all);
         // the reads against the zero-result share: each allocation through every share, in both panels
@@ -285,6 +304,117 @@ final class ReportBrowserTest {
             }
         }
         return counts;
+    }
+
+    /**
+     * Every {@code <text>} of every figure, rendered by Chromium at the figure's own size: none shortened
+     * to an ellipsis, none reaching out of its figure, and no two overlapping (axis and tick labels,
+     * level names, bar values, legend entries, the budget label). Screenshots of the figures the
+     * readability issue named are saved under target/.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void figures_everyText_wholeInsideItsFigureAndClearOfTheOthers() throws IOException {
+        // a text's clip: the clip paths of the text and its groups, each in the user space of the element
+        // that names it, mapped to the page and intersected
+        List<Map<String, Object>> figures = (List<Map<String, Object>>) js("""
+                const clipOf = (el, box) => {
+                  let c = null;
+                  for (let e = el; e && e.tagName !== 'svg'; e = e.parentElement) {
+                    const m = (e.getAttribute('clip-path') || '').match(/url\\(#([^)]*)\\)/);
+                    if (!m) continue;
+                    const b = document.getElementById(m[1]).firstElementChild.getBBox();
+                    const ctm = e.getScreenCTM();
+                    const p = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+                      .map(([x, y]) => new DOMPoint(x, y).matrixTransform(ctm));
+                    const r = {l: Math.min(...p.map(q => q.x)) - box.left, t: Math.min(...p.map(q => q.y)) - box.top,
+                      r: Math.max(...p.map(q => q.x)) - box.left, b: Math.max(...p.map(q => q.y)) - box.top};
+                    c = c === null ? r : {l: Math.max(c.l, r.l), t: Math.max(c.t, r.t), r: Math.min(c.r, r.r),
+                      b: Math.min(c.b, r.b)};
+                  }
+                  return c;
+                };
+                return Array.from(document.querySelectorAll('figure svg')).map(svg => {
+                  svg.style.width = svg.viewBox.baseVal.width + 'px';
+                  const box = svg.getBoundingClientRect();
+                  const texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim() !== '')
+                    .map(t => { const r = t.getBoundingClientRect();
+                      return {text: t.textContent, x: r.left - box.left, y: r.top - box.top, w: r.width,
+                        h: r.height, clip: clipOf(t, box)}; });
+                  return {id: svg.id, width: box.width, height: box.height, texts: texts};
+                });""");
+        assertTrue(figures.size() > 60, "figures on the page: " + figures.size());
+        List<String> problems = new ArrayList<>();
+        int texts = 0;
+        for (Map<String, Object> f : figures) {
+            String id = (String) f.get("id");
+            double width = ((Number) f.get("width")).doubleValue();
+            double height = ((Number) f.get("height")).doubleValue();
+            List<Map<String, Object>> boxes = (List<Map<String, Object>>) f.get("texts");
+            texts += boxes.size();
+            for (int i = 0; i < boxes.size(); i++) {
+                Map<String, Object> a = boxes.get(i);
+                String text = (String) a.get("text");
+                if (text.contains("...") || text.contains("\u2026")) {
+                    problems.add(id + ": shortened '" + text + "'");
+                }
+                if (num(a, "x") < -0.5 || num(a, "y") < -0.5 || num(a, "x") + num(a, "w") > width + 0.5
+                        || num(a, "y") + num(a, "h") > height + 0.5) {
+                    problems.add(id + ": '" + text + "' reaches out of the figure " + width + " x " + height + ": "
+                            + a);
+                }
+                Map<String, Object> clip = (Map<String, Object>) a.get("clip");
+                // a plot clips what it draws to its data area: a label reaching beyond it is cut
+                if (clip != null && (num(a, "x") < num(clip, "l") - CLIP_SLACK
+                        || num(a, "x") + num(a, "w") > num(clip, "r") + CLIP_SLACK
+                        || num(a, "y") + num(a, "h") / 2 < num(clip, "t") || num(a, "y") + num(a, "h") / 2 > num(clip, "b"))) {
+                    problems.add(id + ": '" + text + "' is cut by its clip " + clip + ": " + a);
+                }
+                for (int j = i + 1; j < boxes.size(); j++) {
+                    Map<String, Object> b = boxes.get(j);
+                    double across = Math.min(num(a, "x") + num(a, "w"), num(b, "x") + num(b, "w"))
+                            - Math.max(num(a, "x"), num(b, "x"));
+                    double down = Math.min(num(a, "y") + num(a, "h"), num(b, "y") + num(b, "h"))
+                            - Math.max(num(a, "y"), num(b, "y"));
+                    // boxes are the font's full ascent and descent: lines set one under the other may touch
+                    if (across > OVERLAP && down > OVERLAP) {
+                        problems.add(id + ": '" + text + "' and '" + b.get("text") + "' overlap by " + across + " x "
+                                + down);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), problems, "figure text problems (" + texts + " texts)");
+        for (String id : List.of("leveled-7-t10-bits", "rocksdb-imported-probes", "all-cases-improvement")) {
+            screenshotOf(id, "figure-" + id + ".png");
+        }
+    }
+
+    /**
+     * How far a text's box may reach past its clip sideways (a glyph's box has some side bearing);
+     * upwards and downwards its middle must be inside, since the font's box is taller than its glyphs.
+     */
+    private static final double CLIP_SLACK = 1.0;
+
+    /** Overlap of two text boxes, in CSS pixels each way, beyond which they are taken to collide. */
+    private static final double OVERLAP = 1.0;
+
+    private static double num(Map<String, Object> box, String key) {
+        return ((Number) box.get(key)).doubleValue();
+    }
+
+    /** A PNG of one published figure file, opened by itself at its own size. */
+    private Path screenshotOf(String figure, String name) throws IOException {
+        driver.get(Path.of("out", "figures", figure + ".svg").toAbsolutePath().toUri().toString());
+        Number width = (Number) js("return document.documentElement.width.baseVal.value;");
+        Number height = (Number) js("return document.documentElement.height.baseVal.value;");
+        Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1);
+        Map<String, Object> result = driver.executeCdpCommand("Page.captureScreenshot",
+                Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        Path file = SHOTS.resolve(name);
+        Files.createDirectories(SHOTS);
+        Files.write(file, Base64.getDecoder().decode((String) result.get("data")));
+        return file;
     }
 
     @Test
