@@ -76,10 +76,7 @@ final class FiguresTest {
             String measure = c.weighted() ? "cost" : "R";
             int predicted = (c.summary().has("deployable_" + measure) ? 1 : 0)
                     + (c.summary().has("current_" + measure) ? 1 : 0);
-            // the measured points drawn: the standard and RocksDB layouts and RocksDB itself
-            long drawn = c.confirmCases().stream().filter(r -> List.of("standard", "rocksdb", "rocksdb-engine")
-                    .contains(r.text("layout"))).count();
-            assertEquals((c.weighted() ? 2 : 4) * c.sweep().size() + drawn + predicted,
+            assertEquals((c.weighted() ? 2 : 4) * c.sweep().size() + c.confirmCases().size() + predicted,
                     SvgMarks.count(figures.get(2).element()), c.id() + " sweep vertices and measured points");
             for (Figure f : figures) {
                 assertEquals(f.marks(), SvgMarks.count(f.element()), f.name());

@@ -207,11 +207,7 @@ final class ReportBrowserTest {
         Map<String, Integer> extraBars = filled(rows, "deployable_bits_per_entry", "current_bits_per_entry");
         Map<String, Integer> extraFpr = filled(rows, "deployable_fpr", "current_fpr");
         Map<String, Integer> sweep = count(table("sweep.csv"), null);
-        // the figures draw the measured points of the standard and RocksDB layouts and of RocksDB itself
-        Map<String, Integer> measured = new HashMap<>();
-        for (String drawn : List.of("standard", "rocksdb", "rocksdb-engine")) {
-            count(table("confirm-cases.csv"), drawn).forEach((id, n) -> measured.merge(id, n, Integer::sum));
-        }
+        Map<String, Integer> measured = count(table("confirm-cases.csv"), null);
         Map<String, Integer> rocksRuns = count(table("confirm.csv"), "rocksdb");
         CsvTable cases = table("cases.csv");
         Map<String, String> workloads = new HashMap<>();
