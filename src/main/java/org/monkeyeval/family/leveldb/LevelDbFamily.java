@@ -25,10 +25,17 @@ import org.monkeyeval.filter.StandardBloom;
  *   per 2 KiB of data:       one 4-byte offset (empty filters included)                   (table/filter_block.cc)
  *   per table:               4 bytes of offsets-array offset and 1 byte of base lg
  *   k = (int) (b * 0.69) clamped to [1, 30];  b a whole number, 1..100 here
- *   rate of a lookup in the run: the rate of the filter of the block the key would be in, averaged over
- *   blocks ({@link #filterRate}); a filter's rate is simulated from LevelDB's probe arithmetic
- *   ({@link LevelDbFilterRate}), or the standard (1 - e^(-k n_f / m))^k above 2^16 bits
+ *   rate of a lookup in the run: sum over filters f of (n_f / n) r_f, the rate r_f of the filter of
+ *   the block the key would be in, weighted by the share of absent keys that reach it ({@link #filterRate});
+ *   a filter's rate is simulated from LevelDB's probe arithmetic ({@link LevelDbFilterRate}), or the
+ *   standard (1 - e^(-k n_f / m))^k above 2^16 bits
  * </pre>
+ *
+ * The share is the filter's keys over the run's: LevelDB's index sends a key to the data block of the
+ * first stored key at or above it (table/two_level_iterator.cc, Block::Iter::Seek), so a block owns the
+ * gaps below its keys, and absent keys drawn like the stored ones fall into a block in proportion to its
+ * keys. A run's last data block is usually partial, and its filter, over few keys in 64 bits or more,
+ * has a rate many times a full one's: weighted by blocks it would count as a full block's share.
  *
  * The filter block's own block trailer (5 bytes) and its metaindex entry are not counted; neither is
  * anything outside the filter block.
@@ -165,10 +172,10 @@ public final class LevelDbFamily implements RealFilterFamily {
         Run run = run(entries);
         double weighted = 0.0;
         if (run.fullTables > 0) {
-            weighted += run.fullTables * blockWeightedRate(fullTable, b, false);
+            weighted += run.fullTables * keyWeightedRate(fullTable, b, false);
         }
-        weighted += blockWeightedRate(run.lastTable, b, run.blocks >= PARTIAL_FILTER_BLOCKS);
-        return weighted / run.blocks;
+        weighted += keyWeightedRate(run.lastTable, b, run.blocks >= PARTIAL_FILTER_BLOCKS);
+        return weighted / entries;
     }
 
     /** The filter block bytes of every table of the run, in bits. */
@@ -196,16 +203,17 @@ public final class LevelDbFamily implements RealFilterFamily {
     }
 
     /**
-     * Sum over the table's filters of (data blocks in it) * (its rate); with {@code lastAsFull} the last
-     * filter, which holds the run's partial block, takes the rate of a full filter of as many blocks.
+     * Sum over the table's filters of (keys in it) * (its rate); with {@code lastAsFull} the last filter,
+     * which holds the run's partial block, takes the rate of a full filter of as many blocks (its weight
+     * stays its own keys).
      */
-    private double blockWeightedRate(LevelDbLayout.TableFilters table, int b, boolean lastAsFull) {
+    private double keyWeightedRate(LevelDbLayout.TableFilters table, int b, boolean lastAsFull) {
         List<LevelDbLayout.Window> windows = table.windows();
         double sum = 0.0;
         for (int i = 0; i < windows.size(); i++) {
             LevelDbLayout.Window w = windows.get(i);
-            int keys = lastAsFull && i == windows.size() - 1 ? w.blocks() * layout.keysPerBlock() : w.keys();
-            sum += w.blocks() * filterRate(keys, b);
+            int rateKeys = lastAsFull && i == windows.size() - 1 ? w.blocks() * layout.keysPerBlock() : w.keys();
+            sum += (double) w.keys() * filterRate(rateKeys, b);
         }
         return sum;
     }

@@ -18,7 +18,7 @@ import org.monkeyeval.filter.StandardBloom;
  * The leveldb family's size is the filter blocks LevelDB writes, byte for byte: for a run laid out in
  * tables and blocks as {@link LevelDbLayout} says, the family's bits equal 8 times the lengths of the
  * blocks {@link LevelDbFilterBlock#build} makes from real keys at the layout's block offsets. Its rate
- * averages the rate of each block's filter; with very large blocks it is the whole-run model, which
+ * weights each filter's rate by its share of the run's keys; with very large blocks it is the whole-run model, which
  * keeps the earlier behaviour.
  */
 final class LevelDbFamilyTest {
@@ -56,15 +56,51 @@ final class LevelDbFamilyTest {
     }
 
     @Test
-    void fpr_isEachBlocksFilterRate_averagedOverBlocks() {
+    void fpr_isEachFiltersRate_weightedByItsShareOfTheRunsKeys() {
         LevelDbFamily f = LevelDbFamily.INSTANCE;
         Setting ten = f.settingFor(10);
         assertEquals(LevelDbFamily.filterRate(7, 10), f.fpr(7, ten));
-        // 40 entries: a block of 33 and one of 7, each its own filter, equally likely
-        assertEquals((LevelDbFamily.filterRate(33, 10) + LevelDbFamily.filterRate(7, 10)) / 2, f.fpr(40, ten), 1e-15);
+        // 40 entries: a block of 33 and one of 7, each its own filter, reached by 33/40 and 7/40 of the keys
+        assertEquals((33 * LevelDbFamily.filterRate(33, 10) + 7 * LevelDbFamily.filterRate(7, 10)) / 40,
+                f.fpr(40, ten), 1e-15);
         // 64 blocks or more: the partial last filter is costed as a full one
         assertEquals(LevelDbFamily.filterRate(33, 10), f.fpr(33L * 100 + 5, ten), 1e-15);
         assertEquals(1.0, f.fpr(1000, Setting.none()));
+    }
+
+    /**
+     * A run of three full blocks and a last one of 4 keys, at 14 bits per key: the 4-key filter (64 bits,
+     * 9 probes) has about 7 times the rate of a 33-key one, so weighting it as one block in four (0.0064)
+     * and by its 4 keys in 103 (0.0030) are far apart. Built 3,000 times over fresh keys, with 400
+     * queries each uniform over the key space, the real runs measure the key-weighted rate.
+     */
+    @Test
+    void builtRunWithAPartialLastBlock_measuresTheKeyWeightedRate() {
+        LevelDbFamily f = LevelDbFamily.INSTANCE;
+        Setting s = f.settingFor(14);
+        int entries = 3 * 33 + 4;
+        SplittableRandom random = new SplittableRandom(0x1e7e1dbL);
+        long positives = 0;
+        long queries = 0;
+        for (int run = 0; run < 3_000; run++) {
+            long[] keys = random.longs(entries).toArray();
+            org.monkeyeval.family.RealFilter built = f.build(entries, s, i -> keys[(int) i], run);
+            for (int q = 0; q < 400; q++) {
+                if (built.filter().mayContain(random.nextLong())) {
+                    positives++;
+                }
+                queries++;
+            }
+        }
+        double measured = (double) positives / queries;
+        double keyWeighted = (99 * LevelDbFamily.filterRate(33, 14) + 4 * LevelDbFamily.filterRate(4, 14)) / 103;
+        double blockWeighted = (3 * LevelDbFamily.filterRate(33, 14) + LevelDbFamily.filterRate(4, 14)) / 4;
+        assertEquals(keyWeighted, f.fpr(entries, s), 1e-15);
+        assertTrue(blockWeighted > 1.8 * keyWeighted, "the two weightings must be far apart for the test to tell");
+        double se = Math.sqrt(keyWeighted / queries);
+        assertTrue(Math.abs(measured - keyWeighted) < 4 * se + 0.05 * keyWeighted,
+                "measured " + measured + " against the key-weighted " + keyWeighted + " (block-weighted "
+                        + blockWeighted + ")");
     }
 
     @Test
