@@ -128,9 +128,14 @@ public final class EngineExport {
         return all;
     }
 
-    /** A comment for a level no run is written at; empty for a used level. */
+    /** A comment for a level no run is written at, naming the level whose setting it takes; empty for a used level. */
     private static String unusedNote(EngineLevels.Mapping levels, int level) {
-        return levels.usedLevels().contains(level) ? "" : " (no case run here: the next deeper level's setting)";
+        List<Integer> used = levels.usedLevels();
+        if (used.contains(level)) {
+            return "";
+        }
+        int from = used.stream().filter(l -> l > level).findFirst().orElse(used.get(used.size() - 1));
+        return " (no case run is written here: L" + from + "'s setting)";
     }
 
     private static void pebble(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {

@@ -94,8 +94,7 @@ public final class EngineLevels {
 
         /** True if RocksDB must be told {@code num_levels} (more than its default 7). */
         public boolean raisesNumLevels() {
-            return (engine == Engine.ROCKSDB || engine == Engine.ROCKSDB_PER_LEVEL)
-                    && numLevels > ROCKSDB_DEFAULT_NUM_LEVELS;
+            return isRocksDb(engine) && numLevels > ROCKSDB_DEFAULT_NUM_LEVELS;
         }
 
         /** The engine levels some run is written at, ascending. */
@@ -126,16 +125,19 @@ public final class EngineLevels {
 
         /** The rule applied, in one line. */
         public String rule() {
-            return switch (engine) {
-                case ROCKSDB, ROCKSDB_PER_LEVEL -> "RocksDB num_levels=" + numLevels
+            if (isRocksDb(engine)) {
+                return "RocksDB num_levels=" + numLevels
                         + " with level_compaction_dynamic_level_bytes=true: the deepest case level is L"
                         + (numLevels - 1) + ", the others stack above it, L0 stays L0";
+            }
+            return switch (engine) {
                 case PEBBLE -> "Pebble L0-L6, base level dynamic: the deepest case level is L6,"
                         + " the others stack above it, L0 stays L0";
                 case FJALL -> "fjall (lsm-tree) 7 levels, filled from the last: the deepest case level is L6,"
                         + " the others stack above it, L0 stays L0";
                 case LEVELDB -> "LevelDB L0-L6, fixed: case level i is Li";
                 case CASSANDRA -> "Cassandra sets one filter per table: levels do not apply";
+                default -> throw new IllegalStateException("no level rule for " + engine.label());
             };
         }
     }
@@ -171,11 +173,11 @@ public final class EngineLevels {
         boolean positional = positional(runs);
         Optional<Integer> deepest = deepestBelowL0(caseLevel);
         int shallowest = shallowestBelowL0(caseLevel).orElse(0);
+        if (isRocksDb(engine)) {
+            int numLevels = Math.max(ROCKSDB_DEFAULT_NUM_LEVELS, deepest.orElse(0) + 1);
+            return shifted(engine, numLevels, caseLevel, deepest, positional);
+        }
         return switch (engine) {
-            case ROCKSDB, ROCKSDB_PER_LEVEL -> {
-                int numLevels = Math.max(ROCKSDB_DEFAULT_NUM_LEVELS, deepest.orElse(0) + 1);
-                yield shifted(engine, numLevels, caseLevel, deepest, positional);
-            }
             case PEBBLE, FJALL -> {
                 int numLevels = engine == Engine.PEBBLE ? PEBBLE_NUM_LEVELS : FJALL_LEVEL_COUNT;
                 if (deepest.isPresent() && deepest.get() - shallowest + 1 > numLevels - 1) {
@@ -197,7 +199,13 @@ public final class EngineLevels {
                 java.util.Arrays.fill(none, -1);
                 yield new Mapping(engine, 0, caseLevel, none, false, positional);
             }
+            default -> throw new IllegalStateException("no level rule for " + engine.label());
         };
+    }
+
+    /** Every RocksDB granularity (one setting, per level, and any other a column family can say) shares its levels. */
+    private static boolean isRocksDb(Engine engine) {
+        return engine.label().startsWith("rocksdb");
     }
 
     /** engine level = case level + (numLevels - 1 - deepest) below L0; L0 stays. */
