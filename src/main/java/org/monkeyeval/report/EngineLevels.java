@@ -46,7 +46,9 @@ import org.monkeyeval.model.Run;
  *       commented out), {@code src/compaction/leveled/mod.rs} (L0 moved straight into Lmax when the levels
  *       between are empty; the first non-empty level is the canonical L1), {@code src/config/filter.rs}
  *       ({@code FilterPolicy::get}: a level past the list takes the last entry).
- *   <li>google/leveldb {@code db/dbformat.h} ({@code config::kNumLevels = 7}).
+ *   <li>google/leveldb 78a352f47ed6c1e9d750545e9b242289185b87e1: {@code db/dbformat.h}
+ *       ({@code config::kNumLevels = 7}; {@code kMaxMemCompactLevel = 2}: a flush that overlaps nothing
+ *       may go straight to L1 or L2, which changes no filter, LevelDB's policy being one per database).
  * </ol>
  *
  * <p>Where this departs from the engines: which levels are non-empty follows from the bytes stored and
