@@ -117,8 +117,9 @@ public final class EngineExport {
      */
     private static List<Setting> settingByEngineLevel(CaseResult r, EngineLevels.Mapping levels) {
         TreeMap<Integer, Setting> used = new TreeMap<>();
-        for (int i = 0; i < levels.engineLevel().length; i++) {
-            used.put(levels.engineLevel()[i], r.deployable().setting(i));
+        int[] engineLevel = levels.engineLevel();
+        for (int i = 0; i < engineLevel.length; i++) {
+            used.put(engineLevel[i], r.deployable().setting(i));
         }
         List<Setting> all = new ArrayList<>(levels.numLevels());
         for (int level = 0; level < levels.numLevels(); level++) {

@@ -89,6 +89,27 @@ public final class EngineLevels {
     public record Mapping(Engine engine, int numLevels, int[] caseLevel, int[] engineLevel, boolean dynamic,
                           boolean positional) {
 
+        public Mapping {
+            if (caseLevel.length != engineLevel.length) {
+                throw new IllegalArgumentException("case levels (" + caseLevel.length + ") and engine levels ("
+                        + engineLevel.length + ") differ in length");
+            }
+            caseLevel = caseLevel.clone();
+            engineLevel = engineLevel.clone();
+        }
+
+        /** Each run's case level, in run order (a copy). */
+        @Override
+        public int[] caseLevel() {
+            return caseLevel.clone();
+        }
+
+        /** Each run's engine level, in run order (a copy). */
+        @Override
+        public int[] engineLevel() {
+            return engineLevel.clone();
+        }
+
         /** True if the engine has levels the filter setting can name (all but Cassandra). */
         public boolean hasLevels() {
             return numLevels > 0;
@@ -103,7 +124,7 @@ public final class EngineLevels {
         public List<Integer> usedLevels() {
             TreeMap<Integer, Boolean> used = new TreeMap<>();
             for (int l : engineLevel) {
-                used.put(l, true);
+                used.put(l, Boolean.TRUE);
             }
             return List.copyOf(used.keySet());
         }
