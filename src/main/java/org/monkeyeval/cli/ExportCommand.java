@@ -20,6 +20,7 @@ import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.report.EngineExport;
+import org.monkeyeval.report.EngineLevels;
 
 /** {@code export}: the engine settings that implement a case's deployable allocation. */
 @Command(name = "export", mixinStandardHelpOptions = true,
@@ -28,7 +29,15 @@ import org.monkeyeval.report.EngineExport;
             + " a RocksDB OPTIONS file (rocksdb) or C++ FilterPolicy (rocksdb-per-level), fjall Rust, a"
             + " Cassandra/ScyllaDB ALTER TABLE, a LevelDB NewBloomFilterPolicy line. Example:",
             "  export --engine pebble --case leveled-7-t10",
-            "Without --engine, the case's own engineGranularity (an imported RocksDB names rocksdb-per-level)."})
+            "Without --engine, the case's own engineGranularity (an imported RocksDB names rocksdb-per-level).",
+            "Levels: each run is written at the level the engine really puts it, and the export lists case level"
+            + " -> engine level. A run listed without a level is case level (its position from 1); L0 stays L0."
+            + " RocksDB, Pebble and fjall fill from the bottom (RocksDB's level_compaction_dynamic_level_bytes,"
+            + " on by default since 8.4 and written in the OPTIONS; Pebble's and fjall's dynamic base level):"
+            + " the deepest case level is the last level (L6; RocksDB: num_levels - 1) and the others stack"
+            + " above it. RocksDB gets num_levels = deepest case level + 1 where that is more than 7. LevelDB"
+            + " keeps case level i at Li. Cassandra has no levels. Exit 3 with the reason where the engine"
+            + " cannot hold the case: Pebble or fjall with more than 6 levels below L0, LevelDB past L6."})
 final class ExportCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -61,14 +70,21 @@ final class ExportCommand implements Callable<Integer> {
                     + " (give pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra)");
         }
         Engine e = given != null ? given : Engine.fromLabel(lsmCase.engineGranularity());
+        EngineLevels.Mapping levels;
+        try {
+            levels = EngineLevels.map(e, lsmCase.runs());
+        } catch (EngineLevels.ShapeException shape) {
+            throw new InvalidInputException("case " + caseId + " cannot be exported to " + e.label() + ": "
+                    + shape.getMessage());
+        }
         CaseResult result = new CaseEvaluator(new ThresholdSolver(), e).evaluate(lsmCase);
         HitsOptimized hits = null;
         if (e == Engine.ROCKSDB) {
-            Integer[] levels = lsmCase.runs().stream().map(r -> r.level()).toArray(Integer[]::new);
+            Integer[] caseLevels = lsmCase.runs().stream().map(r -> r.level()).toArray(Integer[]::new);
             hits = HitsOptimized.solve(new DeployableSolver(), e, lsmCase.entries(), result.weights().reach(),
-                    levels, result.budgetBits());
+                    caseLevels, result.budgetBits());
         }
-        String text = EngineExport.render(result, hits);
+        String text = EngineExport.render(result, hits, levels);
         if (to == null) {
             spec.commandLine().getOut().print(text);
         } else {

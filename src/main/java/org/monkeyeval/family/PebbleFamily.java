@@ -31,13 +31,24 @@ import org.monkeyeval.filter.RocksDbLocalBloom;
  * independent probes would give 0.96%, and 0.140% at 20, where they would give 0.044%. Where this
  * departs from Pebble: a run is costed as one filter (Pebble builds one per table), and the rate
  * assumes uniform hashes (see {@link LegacyBloomRate} for the few line counts whose arithmetic makes
- * the real filter worse). The settings stop at 100 bits per key (Pebble accepts more; no optimum here
- * needs them).
+ * the real filter worse).
+ *
+ * <p>The settings offered to an allocation stop at {@value #GAIN_CAP_BITS} bits per key, where the
+ * filter stops gaining ({@link GainCap}: past it no setting up to 100 bits lowers this rate by more than
+ * 10% per added bit, at any run size from 2^10 to 2^30 keys). The 6-probe cap leaves only the memory to
+ * lower the rate, and the floor of the probe pattern (about fill / 512) and of the 32-bit hash
+ * (n / 2^32: 0.23% at 10^7 keys) take over: from 21 to 100 bits per key the rate at 2^10 keys falls from
+ * 0.121% to 0.0165% (2.5% per added bit), at 2^20 keys from 0.175% to 0.076% (1.0% per bit), at 2^24
+ * keys from 1.29% to 1.04%. {@link #settingFor} still answers for the whole
+ * knob, up to {@value #MAX_BITS_PER_KEY} (Pebble accepts more; nothing here needs it).
  */
 public final class PebbleFamily implements RealFilterFamily {
 
-    /** Highest bits per key offered. */
+    /** Highest bits per key of the knob modelled here. */
     public static final int MAX_BITS_PER_KEY = 100;
+
+    /** Highest bits per key offered to an allocation: {@link GainCap#deriveBits} of the knob (pinned by a test). */
+    public static final int GAIN_CAP_BITS = 21;
 
     /** Pebble's probes table, indexed by bits per key 1..10 (index 0 unused). */
     private static final int[] PROBES = {0, 1, 1, 2, 3, 3, 4, 4, 5, 5, 6};
@@ -45,7 +56,8 @@ public final class PebbleFamily implements RealFilterFamily {
     /** The family; created after the constants above, which its settings read. */
     public static final PebbleFamily INSTANCE = new PebbleFamily();
 
-    private final List<Setting> settings = WholeBits.settings(MAX_BITS_PER_KEY, PebbleFamily::calculateProbes);
+    private final List<Setting> knob = WholeBits.settings(MAX_BITS_PER_KEY, PebbleFamily::calculateProbes);
+    private final List<Setting> settings = GainCap.upTo(knob, GAIN_CAP_BITS);
 
     private PebbleFamily() {
     }
@@ -62,9 +74,21 @@ public final class PebbleFamily implements RealFilterFamily {
                 + " within 0.6% of Pebble's simulated table";
     }
 
+    /** No filter, then 1 .. {@value #GAIN_CAP_BITS} bits per key: the knob up to where the filter stops gaining. */
     @Override
     public List<Setting> settings() {
         return settings;
+    }
+
+    /** Every setting of the knob, no filter, then 1 .. {@value #MAX_BITS_PER_KEY} bits per key. */
+    public List<Setting> knobSettings() {
+        return knob;
+    }
+
+    /** The knob's end: {@link #settingFor} answers up to {@value #MAX_BITS_PER_KEY} bits per key. */
+    @Override
+    public double maxBitsPerKey() {
+        return MAX_BITS_PER_KEY;
     }
 
     /** Pebble's calculateProbes: probes[min(bitsPerKey, 10)]. */
@@ -84,7 +108,7 @@ public final class PebbleFamily implements RealFilterFamily {
     /** A whole number of bits per key, rounded down (Pebble takes a uint32); none below 1. */
     @Override
     public Setting settingFor(double bitsPerEntry) {
-        return WholeBits.settingFor(settings, bitsPerEntry);
+        return WholeBits.settingFor(knob, bitsPerEntry);
     }
 
     @Override

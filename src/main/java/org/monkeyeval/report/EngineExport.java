@@ -10,7 +10,6 @@ import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.HitsOptimized;
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.Setting;
-import org.monkeyeval.model.Run;
 
 /**
  * The settings that implement a case's deployable allocation, in the engine's own configuration
@@ -26,13 +25,35 @@ public final class EngineExport {
     }
 
     /**
-     * @param result a result with a deployable allocation
-     * @param hits   RocksDB's optimize_filters_for_hits alternative (engine rocksdb), or null
+     * As {@link #render(CaseResult, HitsOptimized, EngineLevels.Mapping)} with the engine's own mapping of
+     * the case's levels; a shape the engine cannot hold is an IllegalArgumentException.
      */
     public static String render(CaseResult result, HitsOptimized hits) {
         Deployable d = result.deployable();
         if (d == null) {
             throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
+        }
+        try {
+            return render(result, hits, EngineLevels.map(d.engine(), result.lsmCase().runs()));
+        } catch (EngineLevels.ShapeException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param result a result with a deployable allocation
+     * @param hits   RocksDB's optimize_filters_for_hits alternative (engine rocksdb), or null
+     * @param levels the levels the engine writes the case's runs at ({@link EngineLevels#map})
+     */
+    public static String render(CaseResult result, HitsOptimized hits, EngineLevels.Mapping levels) {
+        Deployable d = result.deployable();
+        if (d == null) {
+            throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
+        }
+        if (levels.engine() != d.engine() || levels.caseLevel().length != result.lsmCase().runs().size()) {
+            throw new IllegalArgumentException("the level mapping (" + levels.engine() + ", "
+                    + levels.caseLevel().length + " runs) is not the allocation's (" + d.engine() + ", "
+                    + result.lsmCase().runs().size() + " runs)");
         }
         boolean useHits = hits != null && hits.weightedFpr() < d.weightedFpr();
         String comment = d.engine() == Engine.CASSANDRA ? "-- " : d.engine() == Engine.ROCKSDB ? "# " : "// ";
@@ -40,17 +61,33 @@ public final class EngineExport {
         for (String line : header(result, useHits ? hits : null)) {
             out.append(comment).append(line).append('\n');
         }
+        for (String line : levelLines(levels)) {
+            out.append(comment).append(line).append('\n');
+        }
         out.append('\n');
         switch (d.engine()) {
-            case PEBBLE -> pebble(result, out);
-            case ROCKSDB -> rocksDbOptions(result, useHits ? hits : null, out);
-            case ROCKSDB_PER_LEVEL -> rocksDbPolicy(result, out);
-            case FJALL -> fjall(result, out);
+            case PEBBLE -> pebble(result, levels, out);
+            case ROCKSDB -> rocksDbOptions(result, useHits ? hits : null, levels, out);
+            case ROCKSDB_PER_LEVEL -> rocksDbPolicy(result, levels, out);
+            case FJALL -> fjall(result, levels, out);
             case LEVELDB -> levelDb(result, out);
             case CASSANDRA -> cassandra(result, out);
             default -> throw new IllegalStateException(d.engine().label());
         }
         return out.toString();
+    }
+
+    /** The mapping rule, how runs without levels were read, and one line per case level. */
+    private static List<String> levelLines(EngineLevels.Mapping levels) {
+        List<String> lines = new ArrayList<>();
+        lines.add("levels: " + levels.rule());
+        if (levels.positional()) {
+            lines.add("the case lists runs without levels: run i (from 1) is taken as case level i");
+        }
+        for (String line : levels.lines()) {
+            lines.add("  " + line);
+        }
+        return lines;
     }
 
     private static List<String> header(CaseResult r, HitsOptimized hits) {
@@ -73,41 +110,52 @@ public final class EngineExport {
         return lines;
     }
 
-    /** Level of each group: the runs' level, or for runs listed without one, their position from 0. */
-    private static TreeMap<Integer, Setting> settingByLevel(CaseResult r) {
-        TreeMap<Integer, Setting> byLevel = new TreeMap<>();
-        List<Run> runs = r.lsmCase().runs();
-        for (int i = 0; i < runs.size(); i++) {
-            int level = runs.get(i).level() == null ? i : runs.get(i).level();
-            byLevel.put(level, r.deployable().setting(i));
+    /**
+     * The setting of each of the engine's levels 0 .. numLevels - 1: the setting of the runs written there;
+     * a level no run is written at takes the next deeper level's that has one (the level it will become
+     * the base above as the tree grows), or the deepest one's if none is deeper.
+     */
+    private static List<Setting> settingByEngineLevel(CaseResult r, EngineLevels.Mapping levels) {
+        TreeMap<Integer, Setting> used = new TreeMap<>();
+        int[] engineLevel = levels.engineLevel();
+        for (int i = 0; i < engineLevel.length; i++) {
+            used.put(engineLevel[i], r.deployable().setting(i));
         }
-        return byLevel;
-    }
-
-    private static boolean hasLevels(CaseResult r) {
-        return r.lsmCase().runs().stream().allMatch(run -> run.level() != null);
-    }
-
-    private static void levelNote(CaseResult r, StringBuilder out, String comment) {
-        if (!hasLevels(r)) {
-            out.append(comment).append(" the case lists runs without levels: run i (from 1) is taken as level i - 1\n");
+        List<Setting> all = new ArrayList<>(levels.numLevels());
+        for (int level = 0; level < levels.numLevels(); level++) {
+            var at = used.ceilingEntry(level);
+            all.add(at != null ? at.getValue() : used.lastEntry().getValue());
         }
+        return all;
     }
 
-    private static void pebble(CaseResult r, StringBuilder out) {
+    /** A comment for a level no run is written at, naming the level whose setting it takes; empty for a used level. */
+    private static String unusedNote(EngineLevels.Mapping levels, int level) {
+        List<Integer> used = levels.usedLevels();
+        if (used.contains(level)) {
+            return "";
+        }
+        int from = used.stream().filter(l -> l > level).findFirst().orElse(used.get(used.size() - 1));
+        return " (no case run is written here: L" + from + "'s setting)";
+    }
+
+    private static void pebble(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
         out.append("; Pebble OPTIONS fragment: merge into the [Level \"N\"] sections of the OPTIONS file\n");
-        levelNote(r, out, ";");
-        TreeMap<Integer, Setting> byLevel = settingByLevel(r);
-        for (var e : byLevel.entrySet()) {
-            out.append("[Level \"").append(e.getKey()).append("\"]\n");
-            out.append("  filter_policy=").append(pebbleName(e.getValue())).append("\n");
+        List<Setting> byLevel = settingByEngineLevel(r, levels);
+        for (int level = 0; level < byLevel.size(); level++) {
+            String note = unusedNote(levels, level);
+            if (!note.isEmpty()) {
+                out.append("; L").append(level).append(note).append("\n");
+            }
+            out.append("[Level \"").append(level).append("\"]\n");
+            out.append("  filter_policy=").append(pebbleName(byLevel.get(level))).append("\n");
         }
         out.append("\n// Go: the same on pebble.Options\n");
         out.append("// import \"github.com/cockroachdb/pebble/sstable/tablefilters/bloom\"\n");
-        for (var e : byLevel.entrySet()) {
-            String policy = e.getValue().hasFilter()
-                    ? "bloom.FilterPolicy(" + e.getValue().knob() + ")" : "pebble.NoFilterPolicy";
-            out.append("opts.Levels[").append(e.getKey()).append("].TableFilterPolicy = func() pebble.TableFilterPolicy")
+        for (int level = 0; level < byLevel.size(); level++) {
+            Setting s = byLevel.get(level);
+            String policy = s.hasFilter() ? "bloom.FilterPolicy(" + s.knob() + ")" : "pebble.NoFilterPolicy";
+            out.append("opts.Levels[").append(level).append("].TableFilterPolicy = func() pebble.TableFilterPolicy")
                     .append(" { return ").append(policy).append(" }\n");
         }
     }
@@ -120,7 +168,8 @@ public final class EngineExport {
         return "10".equals(s.knob()) ? "rocksdb.BuiltinBloomFilter" : "bloom(" + s.knob() + ")";
     }
 
-    private static void rocksDbOptions(CaseResult r, HitsOptimized hits, StringBuilder out) {
+    private static void rocksDbOptions(CaseResult r, HitsOptimized hits, EngineLevels.Mapping levels,
+                                       StringBuilder out) {
         Setting s = hits == null ? r.deployable().setting(0)
                 : hits.deployable() == null ? Setting.none() : hits.deployable().setting(0);
         out.append("[Version]\n");
@@ -128,7 +177,12 @@ public final class EngineExport {
         out.append("  options_file_version=1.1\n\n");
         out.append("[DBOptions]\n\n");
         out.append("[CFOptions \"default\"]\n");
-        out.append("  optimize_filters_for_hits=").append(hits != null).append("\n\n");
+        out.append("  optimize_filters_for_hits=").append(hits != null).append("\n");
+        out.append("  level_compaction_dynamic_level_bytes=true\n");
+        if (levels.raisesNumLevels()) {
+            out.append("  num_levels=").append(levels.numLevels()).append("\n");
+        }
+        out.append("\n");
         out.append("[TableOptions/BlockBasedTable \"default\"]\n");
         out.append("  format_version=5\n");
         out.append("  optimize_filters_for_memory=false\n");
@@ -137,19 +191,24 @@ public final class EngineExport {
                 .append("\n");
     }
 
-    private static void rocksDbPolicy(CaseResult r, StringBuilder out) {
-        TreeMap<Integer, Setting> byLevel = settingByLevel(r);
+    private static void rocksDbPolicy(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
+        List<Setting> byLevel = settingByEngineLevel(r, levels);
         out.append("// C++: a FilterPolicy that picks bits per key from the level a file is written to.\n");
-        levelNote(r, out, "//");
         out.append("// Set it with table_options.filter_policy = std::make_shared<MonkeyLevelFilterPolicy>();\n");
+        out.append("// and open with options.level_compaction_dynamic_level_bytes = true (the default since"
+                + " RocksDB 8.4)");
+        if (levels.raisesNumLevels()) {
+            out.append(" and options.num_levels = ").append(levels.numLevels());
+        }
+        out.append(".\n");
         out.append("#include <memory>\n#include <vector>\n\n#include <rocksdb/filter_policy.h>\n\n");
         out.append("class MonkeyLevelFilterPolicy : public rocksdb::FilterPolicy {\n public:\n");
         out.append("  MonkeyLevelFilterPolicy() {\n");
-        int top = byLevel.lastKey();
-        out.append("    // bits per key by level; < 0.5 builds no filter\n");
+        out.append("    // bits per key by level, L0 .. L").append(byLevel.size() - 1)
+                .append("; < 0.5 builds no filter\n");
         out.append("    bits_ = {");
-        for (int level = 0; level <= top; level++) {
-            Setting s = byLevel.getOrDefault(level, byLevel.ceilingEntry(level).getValue());
+        for (int level = 0; level < byLevel.size(); level++) {
+            Setting s = byLevel.get(level);
             out.append(level == 0 ? "" : ", ").append(s.hasFilter() ? s.knob() : "0");
         }
         out.append("};\n");
@@ -174,18 +233,16 @@ public final class EngineExport {
         out.append("};\n");
     }
 
-    private static void fjall(CaseResult r, StringBuilder out) {
-        TreeMap<Integer, Setting> byLevel = settingByLevel(r);
-        levelNote(r, out, "//");
+    private static void fjall(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
+        List<Setting> byLevel = settingByEngineLevel(r, levels);
         out.append("// Rust: one filter policy entry per level, from L0\n");
         out.append("use fjall::config::{BloomConstructionPolicy, FilterPolicy, FilterPolicyEntry};\n\n");
         out.append("let filter_policy = FilterPolicy::new([\n");
-        int top = byLevel.lastKey();
-        for (int level = 0; level <= top; level++) {
-            Setting s = byLevel.getOrDefault(level, byLevel.ceilingEntry(level).getValue());
+        for (int level = 0; level < byLevel.size(); level++) {
+            Setting s = byLevel.get(level);
             out.append("    FilterPolicyEntry::Bloom(BloomConstructionPolicy::BitsPerKey(")
                     .append(s.hasFilter() ? s.knob() : "0").append(".0)), // L").append(level)
-                    .append(s.hasFilter() ? "" : ": no filter").append("\n");
+                    .append(s.hasFilter() ? "" : ": no filter").append(unusedNote(levels, level)).append("\n");
         }
         out.append("]);\n");
     }

@@ -127,6 +127,35 @@ final class ExportCommandTest {
     }
 
     @Test
+    void exportHelp_statesTheLevelMappingRule() {
+        Cli.Outcome o = Cli.run("export", "--help");
+        assertEquals(0, o.exitCode(), o.err());
+        String help = o.out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("the deepest case level is the last level"), help);
+        assertTrue(help.contains("L0 stays L0"), help);
+        assertTrue(help.contains("num_levels"), help);
+        assertTrue(help.contains("Exit 3"), help);
+    }
+
+    @Test
+    void export_shapeTheEngineCannotHold_exits3WithTheReasonAndWritesNothing() throws IOException {
+        Path cases = cases();
+        Files.writeString(cases.resolve("deep.json"), "{\"id\": \"deep\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 4, \"levels\": 7, \"entries\": 5461000}, \"budget\": {\"bitsPerEntry\": 8}}");
+        Path to = dir.resolve("deep.txt");
+        for (String engine : List.of("pebble", "fjall", "leveldb")) {
+            Cli.Outcome o = Cli.run("export", "--engine", engine, "--cases", cases.toString(), "--case", "deep",
+                    "--to", to.toString());
+            assertEquals(3, o.exitCode(), engine + ": " + o.out());
+            assertTrue(o.err().contains("case deep cannot be exported to " + engine), o.err());
+            assertFalse(Files.exists(to));
+        }
+        Cli.Outcome rocksdb = Cli.run("export", "--engine", "rocksdb", "--cases", cases.toString(), "--case", "deep");
+        assertEquals(0, rocksdb.exitCode(), rocksdb.err());
+        assertTrue(rocksdb.out().contains("\n  num_levels=8\n"), rocksdb.out());
+    }
+
+    @Test
     void export_withoutEngine_usesTheCaseGranularity() throws IOException {
         Path cases = cases();
         Files.writeString(cases.resolve("own.json"), "{\"id\": \"own\", \"tree\": {\"policy\": \"leveling\","

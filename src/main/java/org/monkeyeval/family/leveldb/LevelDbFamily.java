@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongUnaryOperator;
 
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.GainCap;
 import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.Setting;
@@ -62,14 +63,27 @@ import org.monkeyeval.filter.StandardBloom;
  * bits and its block about 2.06 offsets of 32 bits, 12.42 bits per entry in all (7 bits per key cost
  * 9.27; the whole-run model says 10 and 7).
  *
+ * <p>The settings offered to an allocation stop at {@value #GAIN_CAP_BITS} bits per key, where the
+ * filter stops gaining ({@link GainCap}, derived over the default layout: past it no setting up to 100
+ * bits lowers this family's rate by more than 10% per added bit, at any run size from 2^10 to 2^30
+ * keys): the probes stop at 30 from 44 bits per key, and a 33-key filter's probes repeat bits long
+ * before (the table above). {@link #settingFor} still answers for the whole knob, up to
+ * {@value #MAX_BITS_PER_KEY}. Other layouts and {@link #wholeRun()} take the same cap.
+ *
  * <p>{@link #wholeRun()} keeps the earlier model, one filter over the whole run (n b bits, at least 64,
  * plus the byte of k; the standard rate): what this family tends to as a filter's keys grow, except for
  * the offsets and trailer, which the layout-based family counts.
  */
 public final class LevelDbFamily implements RealFilterFamily {
 
-    /** Highest bits per key offered. */
+    /** Highest bits per key of the knob modelled here. */
     public static final int MAX_BITS_PER_KEY = 100;
+
+    /**
+     * Highest bits per key offered to an allocation: {@link GainCap#deriveBits} of the default layout's
+     * knob (pinned by a test, since deriving it simulates rates).
+     */
+    public static final int GAIN_CAP_BITS = 20;
 
     /**
      * A run with at least this many data blocks has its last, partly filled block's filter costed as a
@@ -85,7 +99,8 @@ public final class LevelDbFamily implements RealFilterFamily {
 
     private static final LevelDbFamily WHOLE_RUN = new LevelDbFamily(null);
 
-    private final List<Setting> settings = WholeBits.settings(MAX_BITS_PER_KEY, LevelDbFamily::hashes);
+    private final List<Setting> knob = WholeBits.settings(MAX_BITS_PER_KEY, LevelDbFamily::hashes);
+    private final List<Setting> settings = GainCap.upTo(knob, GAIN_CAP_BITS);
     /** Null for the whole-run model. */
     private final LevelDbLayout layout;
     private final LevelDbLayout.TableFilters fullTable;
@@ -125,9 +140,21 @@ public final class LevelDbFamily implements RealFilterFamily {
                 + " per 2 KiB of table, bytes equal to libleveldb 1.23; rate simulated from LevelDB's probe arithmetic";
     }
 
+    /** No filter, then 1 .. {@value #GAIN_CAP_BITS} bits per key: the knob up to where the filter stops gaining. */
     @Override
     public List<Setting> settings() {
         return settings;
+    }
+
+    /** Every setting of the knob, no filter, then 1 .. {@value #MAX_BITS_PER_KEY} bits per key. */
+    public List<Setting> knobSettings() {
+        return knob;
+    }
+
+    /** The knob's end: {@link #settingFor} answers up to {@value #MAX_BITS_PER_KEY} bits per key. */
+    @Override
+    public double maxBitsPerKey() {
+        return MAX_BITS_PER_KEY;
     }
 
     /** k = (int)(bits_per_key * 0.69), clamped to [1, 30] ({@link LevelDbBloom#hashes}). */
@@ -156,7 +183,7 @@ public final class LevelDbFamily implements RealFilterFamily {
     /** A whole number of bits per key, rounded down (the policy takes an int); none below 1. */
     @Override
     public Setting settingFor(double bitsPerEntry) {
-        return WholeBits.settingFor(settings, bitsPerEntry);
+        return WholeBits.settingFor(knob, bitsPerEntry);
     }
 
     @Override
