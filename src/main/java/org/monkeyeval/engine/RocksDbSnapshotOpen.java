@@ -1,0 +1,366 @@
+package org.monkeyeval.engine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.ConfigOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Options;
+import org.rocksdb.OptionsUtil;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+import org.monkeyeval.io.InvalidInputException;
+
+/**
+ * A RocksDB database opened for reading while another process may hold it open and write to it: a
+ * RocksDB <em>secondary instance</em> ({@code RocksDB.openAsSecondary}) with every column family,
+ * its secondary folder a fresh temporary folder outside the database folder, removed on
+ * {@link #close()}.
+ *
+ * <p>Why a secondary and not a read-only open: both take no LOCK and create no file in the database
+ * folder ("these instances open all files in the primary DB path in read-only mode and never create
+ * any new files in that directory", RocksDB wiki, Read-only and Secondary instances), but the
+ * read-only instance is documented for a database nobody writes; the secondary is the one RocksDB
+ * provides for reading beside a running primary: it replays the primary's MANIFEST (and WAL) into a
+ * version of its own, a consistent set of files ({@link RocksDB#getColumnFamilyMetaData}), and can
+ * catch up with the primary ({@link #catchUp()}) when the primary's compaction has deleted a file
+ * the caller wanted to read. RocksDB asks a secondary to keep every table open
+ * ({@code max_open_files = -1}, db/db_impl/db_impl_secondary.cc, DB::OpenAsSecondary), done here.
+ *
+ * <p>Column families are opened with the database's own options from its latest OPTIONS file
+ * ({@code OptionsUtil.loadLatestOptions}), so that lookups through {@link #db()} use the database's
+ * own filter policy and prefix extractor; a database without a readable OPTIONS file is opened with
+ * RocksDB's defaults ({@link #ownOptions()} says which). The info log goes to the secondary folder.
+ *
+ * <p>The version read is named by {@link #manifestNumber()} (the MANIFEST the instance replayed, one
+ * of its live files) and {@link #latestSequenceNumber()}.
+ */
+public final class RocksDbSnapshotOpen implements AutoCloseable {
+
+    private final Path dir;
+    private final Path secondary;
+    private final DBOptions options;
+    private final List<ColumnFamilyOptions> familyOptions;
+    private final List<String> names;
+    private final List<ColumnFamilyHandle> handles;
+    private final RocksDB db;
+    private final boolean ownOptions;
+    private long manifestNumber;
+
+    /** Opens (and catch-ups) tried while the primary switches to a new MANIFEST under them. */
+    private static final int MAX_ATTEMPTS = 5;
+
+    private RocksDbSnapshotOpen(Path dir, Path secondary, DBOptions options, List<ColumnFamilyOptions> familyOptions,
+                                List<String> names, List<ColumnFamilyHandle> handles, RocksDB db, boolean ownOptions,
+                                long manifestNumber) {
+        this.dir = dir;
+        this.secondary = secondary;
+        this.options = options;
+        this.familyOptions = familyOptions;
+        this.names = List.copyOf(names);
+        this.handles = handles;
+        this.db = db;
+        this.ownOptions = ownOptions;
+        this.manifestNumber = manifestNumber;
+    }
+
+    /** Opens {@code dir} as a secondary instance with RocksDB's options as the database names them. */
+    public static RocksDbSnapshotOpen open(Path dir) throws InvalidInputException {
+        return open(dir, o -> {
+        });
+    }
+
+    /**
+     * Opens {@code dir} as a secondary instance.
+     *
+     * @param tune called on the database options before the open, e.g. to set statistics; it must not
+     *             change {@code max_open_files}, the log folder or the create options
+     * @throws InvalidInputException no such folder, not a RocksDB database, or one RocksDB cannot open
+     */
+    public static RocksDbSnapshotOpen open(Path dir, Consumer<DBOptions> tune) throws InvalidInputException {
+        for (int attempt = 0; ; attempt++) {
+            long before = checkedManifest(dir);
+            RocksDbSnapshotOpen open = openOnce(dir, tune, before);
+            if (currentManifest(dir) == before || attempt == MAX_ATTEMPTS - 1) {
+                return open;
+            }
+            open.close();
+        }
+    }
+
+    private static long checkedManifest(Path dir) throws InvalidInputException {
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidInputException(dir + ": no such folder");
+        }
+        if (!Files.isRegularFile(dir.resolve("CURRENT"))) {
+            throw new InvalidInputException(dir + ": not a RocksDB database (no CURRENT file)");
+        }
+        return currentManifest(dir);
+    }
+
+    private static RocksDbSnapshotOpen openOnce(Path dir, Consumer<DBOptions> tune, long manifest)
+            throws InvalidInputException {
+        List<String> families = columnFamilies(dir);
+        Path secondary = secondaryFolder(dir);
+        DBOptions options = null;
+        List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try {
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            options = new DBOptions();
+            boolean own = loadOwnOptions(dir, options, families, descriptors);
+            if (!own) {
+                options.close();
+                options = new DBOptions();
+                for (String name : families) {
+                    ColumnFamilyOptions cf = new ColumnFamilyOptions();
+                    descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), cf));
+                }
+            }
+            for (ColumnFamilyDescriptor d : descriptors) {
+                familyOptions.add(d.getOptions());
+            }
+            tune.accept(options);
+            options.setMaxOpenFiles(-1).setCreateIfMissing(false).setCreateMissingColumnFamilies(false)
+                    .setDbLogDir("");
+            List<String> names = new ArrayList<>();
+            for (ColumnFamilyDescriptor d : descriptors) {
+                names.add(new String(d.getName(), StandardCharsets.UTF_8));
+            }
+            RocksDB db = RocksDB.openAsSecondary(options, dir.toString(), secondary.toString(), descriptors, handles);
+            return new RocksDbSnapshotOpen(dir, secondary, options, familyOptions, names, handles, db, own, manifest);
+        } catch (RocksDBException | RuntimeException e) {
+            for (ColumnFamilyHandle h : handles) {
+                h.close();
+            }
+            for (ColumnFamilyOptions cf : familyOptions) {
+                cf.close();
+            }
+            if (options != null) {
+                options.close();
+            }
+            removeQuietly(secondary);
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new InvalidInputException(dir + ": RocksDB cannot open it as a secondary instance: " + e.getMessage());
+        }
+    }
+
+    /** The database's column families as its MANIFEST lists them, read without opening it. */
+    public static List<String> columnFamilies(Path dir) throws InvalidInputException {
+        try (Options options = new Options()) {
+            List<String> names = new ArrayList<>();
+            for (byte[] name : RocksDB.listColumnFamilies(options, dir.toString())) {
+                names.add(new String(name, StandardCharsets.UTF_8));
+            }
+            return names;
+        } catch (RocksDBException e) {
+            throw new InvalidInputException(dir + ": RocksDB cannot read it: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Fills {@code options} and {@code descriptors} (in {@code families}' order) from the latest OPTIONS
+     * file; false (nothing filled, no descriptor left open) when there is none or it names another set
+     * of column families than the MANIFEST.
+     */
+    private static boolean loadOwnOptions(Path dir, DBOptions options, List<String> families,
+                                          List<ColumnFamilyDescriptor> descriptors) {
+        List<ColumnFamilyDescriptor> loaded = new ArrayList<>();
+        try (ConfigOptions config = new ConfigOptions().setIgnoreUnknownOptions(true)) {
+            OptionsUtil.loadLatestOptions(config, dir.toString(), options, loaded);
+        } catch (RocksDBException | RuntimeException e) {
+            closeAll(loaded);
+            return false;
+        }
+        for (String name : families) {
+            ColumnFamilyDescriptor match = null;
+            for (ColumnFamilyDescriptor d : loaded) {
+                if (new String(d.getName(), StandardCharsets.UTF_8).equals(name)) {
+                    match = d;
+                }
+            }
+            if (match == null) {
+                closeAll(loaded);
+                descriptors.clear();
+                return false;
+            }
+            descriptors.add(match);
+        }
+        for (ColumnFamilyDescriptor d : loaded) {
+            if (!descriptors.contains(d)) {
+                d.getOptions().close();
+            }
+        }
+        return true;
+    }
+
+    private static void closeAll(List<ColumnFamilyDescriptor> descriptors) {
+        for (ColumnFamilyDescriptor d : descriptors) {
+            d.getOptions().close();
+        }
+    }
+
+    /** A new temporary folder, refused when it would lie inside the database folder. */
+    private static Path secondaryFolder(Path dir) throws InvalidInputException {
+        Path folder;
+        try {
+            folder = Files.createTempDirectory("monkey-eval-secondary-");
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot create a temporary folder for RocksDB's secondary instance: "
+                    + e.getMessage());
+        }
+        if (folder.toAbsolutePath().normalize().startsWith(dir.toAbsolutePath().normalize())) {
+            removeQuietly(folder);
+            throw new InvalidInputException(dir + ": the temporary folder " + folder
+                    + " lies inside the database folder; set java.io.tmpdir elsewhere");
+        }
+        return folder;
+    }
+
+    /** The open instance: reads only (Get, iterators, metadata, properties). */
+    public RocksDB db() {
+        return db;
+    }
+
+    /** The database folder. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** The column families, in the MANIFEST's order. */
+    public List<String> columnFamilyNames() {
+        return names;
+    }
+
+    /**
+     * The handle of a column family.
+     *
+     * @throws InvalidInputException the database has no such column family; the message lists those it has
+     */
+    public ColumnFamilyHandle handle(String columnFamily) throws InvalidInputException {
+        int i = names.indexOf(columnFamily);
+        if (i < 0) {
+            throw new InvalidInputException(dir + ": no column family '" + columnFamily + "' (it has "
+                    + String.join(", ", names) + ")");
+        }
+        return handles.get(i);
+    }
+
+    /** The options a column family was opened with (the database's own when {@link #ownOptions()}). */
+    public ColumnFamilyOptions options(String columnFamily) throws InvalidInputException {
+        handle(columnFamily);
+        return familyOptions.get(names.indexOf(columnFamily));
+    }
+
+    /** Whether the column families were opened with the database's OPTIONS file, not RocksDB's defaults. */
+    public boolean ownOptions() {
+        return ownOptions;
+    }
+
+    /**
+     * The number of the MANIFEST file the instance replayed: CURRENT's, read before and after the open
+     * (and each catch-up) and the same both times (a secondary does not list its live files).
+     */
+    public long manifestNumber() {
+        return manifestNumber;
+    }
+
+    /** The latest sequence number of the version read. */
+    public long latestSequenceNumber() {
+        return db.getLatestSequenceNumber();
+    }
+
+    /** "MANIFEST-000012, sequence number 345": the version read, for descriptions and output. */
+    public String version() {
+        return String.format(Locale.ROOT, "MANIFEST-%06d, sequence number %d", manifestNumber(), latestSequenceNumber());
+    }
+
+    /** Replays what the primary has written since the open (or the last catch-up) into a newer version. */
+    public void catchUp() throws InvalidInputException {
+        for (int attempt = 0; ; attempt++) {
+            long before = currentManifest(dir);
+            try {
+                db.tryCatchUpWithPrimary();
+            } catch (RocksDBException e) {
+                throw new InvalidInputException(dir + ": RocksDB cannot catch up with the primary: " + e.getMessage());
+            }
+            long after = currentManifest(dir);
+            if (before == after || attempt == MAX_ATTEMPTS - 1) {
+                manifestNumber = after;
+                return;
+            }
+        }
+    }
+
+    /** The number in CURRENT's "MANIFEST-000123". */
+    static long currentManifest(Path dir) throws InvalidInputException {
+        Path current = dir.resolve("CURRENT");
+        String text;
+        try {
+            text = Files.readString(current, StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            throw new InvalidInputException(current + ": not readable: " + e.getMessage());
+        }
+        if (!text.matches("MANIFEST-[0-9]{1,18}")) {
+            throw new InvalidInputException(current + ": not a RocksDB CURRENT file (expected MANIFEST-<number>)");
+        }
+        return Long.parseLong(text.substring("MANIFEST-".length()));
+    }
+
+    /** Closes the instance and removes its secondary folder. */
+    @Override
+    public void close() {
+        for (ColumnFamilyHandle h : handles) {
+            h.close();
+        }
+        db.close();
+        for (ColumnFamilyOptions cf : familyOptions) {
+            cf.close();
+        }
+        options.close();
+        removeQuietly(secondary);
+    }
+
+    /** The secondary folder (a temporary folder outside {@link #dir()}); gone after {@link #close()}. */
+    public Path secondaryFolder() {
+        return secondary;
+    }
+
+    private static void removeQuietly(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.delete(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // A temporary folder left behind is harmless; the database folder is never touched here.
+        }
+    }
+}
