@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,8 +19,9 @@ import org.monkeyeval.engine.RocksDbTestDatabases;
 
 /**
  * import then run works on a database RocksJava built: the case names the database by id, never by
- * path, and run adds the current allocation; missing, non-RocksDB and locked folders and unknown
- * column families exit 3 and write nothing; a bad --weights exits 2.
+ * path, and run adds the current allocation; a database db_bench writes to all along is imported
+ * (exit 0) and stays whole; missing and non-RocksDB folders and unknown column families exit 3 and
+ * write nothing; a bad --weights exits 2.
  */
 final class ImportCommandTest {
 
@@ -118,24 +116,47 @@ final class ImportCommandTest {
     }
 
     @Test
-    void import_databaseOpenInAnotherProcess_exits3(@TempDir Path dir) throws Exception {
-        Path copy = dir.resolve("locked");
-        RocksDbTestDatabases.build(copy);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.monkeyeval.engine.LockHolder", copy.toString()).redirectErrorStream(true).start();
+    void import_whileDbBenchWritesTheDatabase_exits0AndTheDatabaseStaysWhole(@TempDir Path dir) throws Exception {
+        Path dbBench = Path.of("/usr/bin/db_bench");
+        assumeTrue(Files.isExecutable(dbBench), "db_bench (Debian rocksdb-tools) is not installed");
+        Path live = dir.resolve("live");
+        List<String> shape = List.of("--db=" + live, "--write_buffer_size=65536", "--bloom_bits=10",
+                "--compression_type=none", "--value_size=100", "--max_bytes_for_level_base=262144",
+                "--target_file_size_base=65536", "--seed=1");
+        List<String> fill = new java.util.ArrayList<>(List.of(dbBench.toString(), "--benchmarks=fillrandom",
+                "--num=20000"));
+        fill.addAll(shape);
+        Process first = new ProcessBuilder(fill).redirectErrorStream(true).redirectOutput(dir.resolve("fill.log").toFile())
+                .start();
+        assertTrue(first.waitFor(120, TimeUnit.SECONDS) && first.exitValue() == 0, Files.readString(dir.resolve("fill.log")));
+        List<String> write = new java.util.ArrayList<>(List.of(dbBench.toString(), "--benchmarks=overwrite",
+                "--use_existing_db=1", "--num=20000", "--duration=8"));
+        write.addAll(shape);
+        Process writer = new ProcessBuilder(write).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("write.log").toFile()).start();
+        Path cases = Files.createDirectories(dir.resolve("cases"));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(holder.getInputStream(),
-                    StandardCharsets.UTF_8));
-            assertEquals("open", lines.readLine());
-            Cli.Outcome o = Cli.run("import", "--rocksdb", copy.toString());
-            assertEquals(3, o.exitCode(), o.err());
-            assertTrue(o.err().contains("locked by another process"), o.err());
-        } finally {
-            holder.getOutputStream().close();
-            if (!holder.waitFor(30, TimeUnit.SECONDS)) {
-                holder.destroyForcibly();
+            Thread.sleep(1500); // db_bench has opened the database (holds its LOCK) and flushes as it writes
+            for (int i = 0; i < 2; i++) {
+                Cli.Outcome o = Cli.run("import", "--rocksdb", live.toString(), "--id", "live-" + i, "--to",
+                        cases.resolve("live-" + i + ".json").toString());
+                assertEquals(0, o.exitCode(), o.err());
+                assertTrue(o.out().matches("(?s)wrote .* \\(column family default, MANIFEST-[0-9]{6}, sequence number"
+                        + " [0-9]+\\)\\s*"), o.out());
             }
+            assertTrue(writer.isAlive(), "db_bench wrote all along");
+        } finally {
+            assertTrue(writer.waitFor(120, TimeUnit.SECONDS), "db_bench ended");
         }
+        assertEquals(0, writer.exitValue(), Files.readString(dir.resolve("write.log")));
+        String one = Files.readString(cases.resolve("live-1.json"));
+        assertTrue(one.contains("\"family\": \"rocksdb\""), one);
+        // the database is whole: RocksDB opens it and every block's checksum holds
+        try (org.rocksdb.Options options = new org.rocksdb.Options();
+             org.rocksdb.RocksDB ro = org.rocksdb.RocksDB.openReadOnly(options, live.toString())) {
+            ro.verifyChecksum();
+        }
+        Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exitCode(), r.err());
     }
 }
