@@ -1,5 +1,7 @@
 package org.monkeyeval.report;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
@@ -9,6 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.engine.RocksDbImport;
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.io.CaseReader;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.model.LsmCase;
 
 /**
  * The case file of an imported RocksDB column family: its runs newest first with their level,
@@ -107,6 +112,25 @@ public final class ImportedCase {
         }
         out.put("smallestKey", HexFormat.of().formatHex(f.smallestKey()));
         out.put("largestKey", HexFormat.of().formatHex(f.largestKey()));
+    }
+
+    /**
+     * The case as {@code run} reads it: {@link #json} (no sampled reads, the default id) read back by
+     * {@link CaseReader}, so that {@code new CaseEvaluator(solver).evaluate(lsmCase).currentCost()} is
+     * the predicted current R of the version imported.
+     *
+     * @param granularity the case's engineGranularity, or null for none (no deployable allocation)
+     * @throws InvalidInputException the column family has no entries in SST files
+     */
+    public static LsmCase lsmCase(RocksDbImport.Imported imported, Engine granularity) throws InvalidInputException {
+        String json;
+        try {
+            json = json(imported, false, null, granularity);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
+        return CaseReader.read("imported column family " + imported.columnFamily(),
+                new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The id {@link #json} gives the case: {@code id}, or rocksdb-&lt;column family&gt; when null. */
