@@ -267,7 +267,8 @@ public final class RocksDbImport {
         boolean whole = p.wholeKeyFiltering().orElse(true);
         String extractor = p.prefixExtractorName();
         boolean prefixes = p.prefixFiltering().orElse(true) && !extractor.isEmpty() && !"nullptr".equals(extractor);
-        return new ImportedFile(name, level, p.numEntries(), p.numFilterEntries(), p.filterSize(), filter,
+        OptionalLong filterEntries = p.numFilterEntries().orElse(0) > 0 ? p.numFilterEntries() : OptionalLong.empty();
+        return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
                 stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
                 meta.smallestKey(), meta.largestKey(), meta.numReadsSampled());
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -158,5 +159,71 @@ final class ImportCommandTest {
         }
         Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exitCode(), r.err());
+    }
+
+    @Test
+    void import_truncatedOrCorruptSst_exits3NamingTheFileAndWritesNothing(@TempDir Path dir) throws Exception {
+        for (String damage : List.of("truncated", "corrupt")) {
+            Path copy = dir.resolve(damage);
+            RocksDbTestDatabases.build(copy);
+            Path sst;
+            try (java.util.stream.Stream<Path> files = Files.list(copy)) {
+                sst = files.filter(f -> f.toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
+            }
+            byte[] bytes = Files.readAllBytes(sst);
+            if (damage.equals("truncated")) {
+                Files.write(sst, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+            } else {
+                for (int i = bytes.length - 400; i < bytes.length - 300; i++) {
+                    bytes[i] ^= 0x5a;
+                }
+                Files.write(sst, bytes);
+            }
+            Path to = dir.resolve(damage + ".json");
+            Cli.Outcome o = Cli.run("import", "--rocksdb", copy.toString(), "--to", to.toString());
+            assertEquals(3, o.exitCode(), damage + ": " + o.err());
+            assertTrue(o.err().contains(sst.getFileName().toString()), damage + ": " + o.err());
+            assertFalse(Files.exists(to));
+        }
+    }
+
+    @Test
+    void import_allColumnFamilies_oneCasePerFamilyNamedByItsId(@TempDir Path dir) throws Exception {
+        Path multi = dir.resolve("multi");
+        RocksDbTestDatabases.build(multi);
+        List<org.rocksdb.ColumnFamilyHandle> handles = new java.util.ArrayList<>();
+        try (org.rocksdb.DBOptions options = new org.rocksdb.DBOptions();
+             org.rocksdb.RocksDB rw = org.rocksdb.RocksDB.open(options, multi.toString(),
+                     List.of(new org.rocksdb.ColumnFamilyDescriptor(org.rocksdb.RocksDB.DEFAULT_COLUMN_FAMILY)), handles)) {
+            try (org.rocksdb.ColumnFamilyHandle users = rw.createColumnFamily(
+                    new org.rocksdb.ColumnFamilyDescriptor("Users 2".getBytes(StandardCharsets.UTF_8)));
+                 org.rocksdb.FlushOptions flush = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+                for (int k = 0; k < 3_000; k++) {
+                    rw.put(users, ("user-" + k).getBytes(StandardCharsets.UTF_8), new byte[8]);
+                }
+                rw.flush(flush, users);
+            }
+            handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
+        }
+        Path out = dir.resolve("cases");
+        Cli.Outcome o = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families", "--to", out.toString());
+        assertEquals(0, o.exitCode(), o.err() + o.out());
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of("rocksdb-default.json", "rocksdb-users-2.json"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+        assertTrue(o.out().contains("column family Users 2, MANIFEST-"), o.out());
+        String users = Files.readString(out.resolve("rocksdb-users-2.json"));
+        assertTrue(users.contains("\"entries\": 3000"), users);
+        assertEquals(Cli.run("import", "--rocksdb", multi.toString()).out(),
+                Files.readString(out.resolve("rocksdb-default.json")));
+        Cli.Outcome run = Cli.run("run", "--cases", out.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Cli.Outcome noFolder = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families");
+        assertEquals(2, noFolder.exitCode(), noFolder.err());
+        Cli.Outcome both = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families",
+                "--column-family", "default", "--to", dir.resolve("x").toString());
+        assertEquals(2, both.exitCode(), both.err());
+        assertFalse(Files.exists(dir.resolve("x")));
     }
 }
