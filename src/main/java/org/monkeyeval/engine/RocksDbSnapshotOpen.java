@@ -36,7 +36,7 @@ import org.monkeyeval.io.InvalidInputException;
  * ("these instances open all files in the primary DB path in read-only mode and never create any new
  * files in that directory", RocksDB wiki, Read-only and Secondary instances):
  * <ul>
- *   <li>a database another process holds (its LOCK file is locked) is opened as a RocksDB
+ *   <li>a database a process holds (its LOCK file is locked) is opened as a RocksDB
  *       <em>secondary instance</em> ({@code RocksDB.openAsSecondary}), its secondary folder a fresh
  *       temporary folder outside the database folder, removed on {@link #close()}. The secondary is
  *       the instance RocksDB provides for reading beside a running primary: it replays the primary's
@@ -50,9 +50,9 @@ import org.monkeyeval.io.InvalidInputException;
  *       naming the file, where a secondary recovers to the last version whose files all open (for a
  *       database with a damaged early file, an empty one) without saying so.
  * </ul>
- * {@link #secondary()} says which. A process that itself holds the database open read-write must not
- * use this class: the LOCK check opens the LOCK file, and POSIX record locks belong to the process, so
- * closing that file would release the process's own lock.
+ * {@link #secondary()} says which. Whether the database is held is read from Linux's
+ * {@code /proc/locks}, without taking a lock ({@link #heldOpen}), so a process that holds the database
+ * itself can read it too (as a secondary).
  *
  * <p>Column families are opened with the database's own options from its latest OPTIONS file
  * ({@code OptionsUtil.loadLatestOptions}), so that lookups through {@link #db()} use the database's
@@ -130,7 +130,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     private static RocksDbSnapshotOpen openOnce(Path dir, Consumer<DBOptions> tune, long manifest)
             throws InvalidInputException {
         List<String> families = columnFamilies(dir);
-        boolean held = heldByAnotherProcess(dir);
+        boolean held = heldOpen(dir);
         Path secondary = held ? secondaryFolder(dir) : null;
         DBOptions options = null;
         List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
@@ -266,13 +266,21 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     }
 
     /**
-     * Whether another process holds the database open read-write: RocksDB holds an fcntl write lock on
-     * its LOCK file, which a shared lock here cannot take. The LOCK file is opened for reading only.
+     * Whether a process holds the database open read-write: RocksDB holds an fcntl write lock on its
+     * LOCK file. Read from Linux's {@code /proc/locks} (a POSIX lock on the LOCK file's device and
+     * inode), which takes no lock, so that a process holding the database itself keeps its lock and
+     * reads it as a secondary; where {@code /proc/locks} cannot be read, by trying a shared lock on
+     * the LOCK file opened for reading (then a process that holds the database itself must not call
+     * this: POSIX record locks belong to the process, and closing the file would release its own).
      */
-    static boolean heldByAnotherProcess(Path dir) throws InvalidInputException {
+    static boolean heldOpen(Path dir) throws InvalidInputException {
         Path lock = dir.resolve("LOCK");
         if (!Files.exists(lock)) {
             return false;
+        }
+        java.util.Optional<Boolean> listed = lockedInProcLocks(lock);
+        if (listed.isPresent()) {
+            return listed.get();
         }
         try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.READ)) {
             FileLock taken = channel.tryLock(0, Long.MAX_VALUE, true);
@@ -286,6 +294,45 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         } catch (IOException e) {
             throw new InvalidInputException(dir + "/LOCK: cannot be checked: " + e.getMessage());
         }
+    }
+
+    /**
+     * Whether /proc/locks lists a POSIX lock on {@code file}; empty when it cannot be read. A line reads
+     * {@code 1: POSIX  ADVISORY  WRITE 2412 fd:01:1321089 0 EOF}: pid, then the device's major and minor
+     * numbers in hex and the inode (Linux fs/locks.c, lock_get_status).
+     */
+    static java.util.Optional<Boolean> lockedInProcLocks(Path file) {
+        Path procLocks = Path.of("/proc/locks");
+        long inode;
+        long device;
+        List<String> lines;
+        try {
+            inode = ((Number) Files.getAttribute(file, "unix:ino")).longValue();
+            device = ((Number) Files.getAttribute(file, "unix:dev")).longValue();
+            lines = Files.readAllLines(procLocks, StandardCharsets.US_ASCII);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return java.util.Optional.empty();
+        }
+        // glibc's gnu_dev_major / gnu_dev_minor
+        long major = ((device >>> 8) & 0xfff) | ((device >>> 32) & ~0xfffL);
+        long minor = (device & 0xff) | ((device >>> 12) & ~0xffL);
+        for (String line : lines) {
+            String[] fields = line.trim().split("\\s+");
+            if (fields.length < 6 || !line.contains("POSIX")) {
+                continue;
+            }
+            for (String field : fields) {
+                String[] parts = field.split(":");
+                if (parts.length == 3 && parts[2].matches("[0-9]{1,19}") && parts[0].matches("[0-9a-f]{1,8}")
+                        && parts[1].matches("[0-9a-f]{1,8}")) {
+                    if (Long.parseLong(parts[2]) == inode && Long.parseLong(parts[0], 16) == major
+                            && Long.parseLong(parts[1], 16) == minor) {
+                        return java.util.Optional.of(true);
+                    }
+                }
+            }
+        }
+        return java.util.Optional.of(false);
     }
 
     /** A new temporary folder, refused when it would lie inside the database folder. */
