@@ -226,4 +226,19 @@ final class ImportCommandTest {
         assertEquals(2, both.exitCode(), both.err());
         assertFalse(Files.exists(dir.resolve("x")));
     }
+
+    @Test
+    void run_caseWithPrefixOnlyFilters_exits3WithTheReasonAndWritesNothing(@TempDir Path dir) throws Exception {
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("px.json"), "{\"id\": \"px\", \"runs\": [{\"name\": \"L6\", \"entries\": 100,"
+                + " \"currentBitsPerEntry\": 10.64, \"files\": [{\"name\": \"000009.sst\", \"entries\": 100,"
+                + " \"wholeKeyFiltering\": false, \"prefixExtractor\": \"rocksdb.FixedPrefix.3\", \"filter\":"
+                + " {\"family\": \"rocksdb\", \"bits\": 1064, \"parameters\": {\"lines\": 2, \"probes\": 6}}}]}],"
+                + " \"budget\": {\"totalBits\": 1064}}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("case px: run L6 file 000009.sst: its filter holds only key prefixes"), o.err());
+        assertFalse(Files.exists(out.resolve("cases.csv")));
+    }
 }
