@@ -78,9 +78,15 @@ final class MeasureCommand implements Callable<Integer> {
                     + RocksDbNative.problem().orElse(""));
         }
         List<String> families = allColumnFamilies ? RocksDbSnapshotOpen.columnFamilies(dir) : List.of(columnFamily);
+        // the prediction first: its read-only open checks every live file against the MANIFEST
+        List<Double> predicted = new ArrayList<>();
+        for (String family : families) {
+            predicted.add(predictedCurrentR(family));
+        }
         List<MeasureTables.Row> rows = new ArrayList<>();
-        for (RocksDbMeasure.Measurement m : RocksDbMeasure.measure(dir, families, settings)) {
-            rows.add(new MeasureTables.Row(m, predictedCurrentR(m.columnFamily())));
+        List<RocksDbMeasure.Measurement> measured = RocksDbMeasure.measure(dir, families, settings);
+        for (int i = 0; i < measured.size(); i++) {
+            rows.add(new MeasureTables.Row(measured.get(i), predicted.get(i)));
         }
         spec.commandLine().getOut().print(switch (format) {
             case table -> MeasureTables.table(dir.toString(), queries, seed, rows);

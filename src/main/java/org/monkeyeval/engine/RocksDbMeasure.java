@@ -1,15 +1,19 @@
 package org.monkeyeval.engine;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.LevelMetaData;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.SstFileMetaData;
 import org.rocksdb.Statistics;
 import org.rocksdb.TickerType;
 
@@ -158,6 +162,7 @@ public final class RocksDbMeasure {
     private static Measurement measure(RocksDbSnapshotOpen open, String name, ColumnFamilyHandle cf,
                                        Statistics statistics, Settings settings) throws InvalidInputException {
         RocksDB db = open.db();
+        checkLiveFiles(db, cf);
         Draws draws = new Draws(settings.seed());
         Sample sample;
         try {
@@ -189,6 +194,29 @@ public final class RocksDbMeasure {
                 MeanInterval.of(tally.counted(), tally.blocks(), tally.blocksSquared()), tally.hits(), tally.misses(),
                 tally.useful(), tally.positive(), tally.truePositive(),
                 RocksDbEngineCheck.percentile(latency, 0.50) / 1e3, RocksDbEngineCheck.percentile(latency, 0.99) / 1e3);
+    }
+
+    /**
+     * Refuses a live table file whose size on disk is not the one the version records: a truncated or
+     * replaced file (a secondary instance's MANIFEST replay does not say so itself).
+     */
+    static void checkLiveFiles(RocksDB db, ColumnFamilyHandle cf) throws InvalidInputException {
+        for (LevelMetaData level : db.getColumnFamilyMetaData(cf).levels()) {
+            for (SstFileMetaData f : level.files()) {
+                Path file = Path.of(f.path(), f.fileName());
+                long size;
+                try {
+                    size = Files.size(file);
+                } catch (IOException e) {
+                    throw new InvalidInputException(file + ": a live table file RocksDB lists, not readable: "
+                            + e.getMessage());
+                }
+                if (size != f.size()) {
+                    throw new InvalidInputException(file + ": " + size + " bytes, but the MANIFEST records " + f.size()
+                            + " (truncated or replaced)");
+                }
+            }
+        }
     }
 
     /** The SplitMix64 stream of draws of one seed. */
