@@ -25,7 +25,7 @@ import org.monkeyeval.report.MeasureTables;
 /** {@code measure}: RocksDB's own count of the data blocks an absent-key lookup reads, beside the predicted R. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
         description = {"Send absent keys through a RocksDB database with statistics on and print what RocksDB counts:"
-            + " measured_R, the data blocks read per absent-key lookup (block cache data hits + misses) with its 95%"
+            + " measured_R, the data blocks read per absent-key lookup (block cache data hits + misses) with its 95%%"
             + " interval, the filter's useful and positive counts, Get latency p50 and p99, beside the predicted"
             + " current_R of the same database (import, then run's current allocation) and the version read"
             + " (MANIFEST, sequence number). The database is opened as a RocksDB secondary instance: no lock,"
