@@ -178,6 +178,16 @@ public final class DbBenchDatabases {
         return dbs;
     }
 
+    /** Builds one database into {@code db} (which must not exist yet). */
+    public static Path build(Database d, Path db) throws IOException, InterruptedException {
+        requireDbBench();
+        Path work = Files.createDirectories(db.toAbsolutePath().getParent());
+        for (List<String> step : d.buildCommands(db)) {
+            run(work, step);
+        }
+        return db;
+    }
+
     /** Fails, saying what to install, when db_bench is not there. */
     public static void requireDbBench() {
         if (!Files.isExecutable(DB_BENCH)) {
@@ -256,7 +266,7 @@ public final class DbBenchDatabases {
         return out;
     }
 
-    static void deleteTree(Path dir) {
+    public static void deleteTree(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
