@@ -21,6 +21,21 @@ public final class Allocation {
         this.expectedProbes = orderFreeSum(fpr);
     }
 
+    private Allocation(double[] bitsPerEntry, double[] fpr) {
+        if (fpr.length != bitsPerEntry.length) {
+            throw new IllegalArgumentException("rates (" + fpr.length + ") and bits (" + bitsPerEntry.length
+                    + ") must be given for the same runs");
+        }
+        this.bitsPerEntry = bitsPerEntry.clone();
+        this.fpr = fpr.clone();
+        this.expectedProbes = orderFreeSum(this.fpr);
+    }
+
+    /** An allocation whose rates are given (an engine's real filters), not read off the ideal curve. */
+    public static Allocation of(double[] bitsPerEntry, double[] fpr) {
+        return new Allocation(bitsPerEntry, fpr);
+    }
+
     /** An allocation from per-run bits per entry. */
     public static Allocation of(double[] bitsPerEntry) {
         return new Allocation(bitsPerEntry);

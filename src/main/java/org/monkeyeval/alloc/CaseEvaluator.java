@@ -67,14 +67,7 @@ public final class CaseEvaluator {
                         + e.getMessage(), e);
             }
         }
-        Allocation current = null;
-        if (lsmCase.runs().get(0).currentBitsPerEntry() != null) {
-            double[] bits = new double[entries.length];
-            for (int i = 0; i < bits.length; i++) {
-                bits[i] = lsmCase.runs().get(i).currentBitsPerEntry();
-            }
-            current = Allocation.of(bits);
-        }
+        Allocation current = CurrentFilters.of(lsmCase);
         Robust robust = null;
         RobustDeployable robustDeployable = null;
         if (lsmCase.workload() instanceof Workload.ZeroResultShare z && z.uncertain()) {

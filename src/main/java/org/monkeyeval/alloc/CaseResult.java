@@ -15,8 +15,9 @@ import org.monkeyeval.model.LsmCase;
  * @param optimizedCost the same under the optimized allocation
  * @param deployable    the best allocation an engine can express within the budget, or null when no
  *                      engine granularity was asked for
- * @param current       the bits per entry each run has today (an imported database), on the ideal
- *                      curve like the others, or null when the case does not say
+ * @param current       the bits per entry each run has today (an imported database), with the rate
+ *                      of the filters its files really hold when the case lists them (see
+ *                      CurrentFilters), else on the ideal curve; null when the case does not say
  * @param robust        the allocation whose largest regret over the case's interval of zero-result shares
  *                      is least, or null when the case's share is known
  * @param robustDeployable the same among the allocations the engine can express, or null without an
@@ -66,7 +67,10 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
         return robustDeployable == null ? Double.NaN : robustDeployable.ends().worstRegret(deployable.fpr());
     }
 
-    /** sum a_i p_i + v of the current allocation (NaN without one). */
+    /**
+     * sum a_i p_i + v of the current allocation (NaN without one): the predicted current R, on the
+     * engine's own filters when the case lists the runs' files.
+     */
     public double currentCost() {
         return current == null ? Double.NaN : weights.cost(current);
     }

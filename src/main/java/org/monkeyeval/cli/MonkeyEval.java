@@ -7,6 +7,7 @@ import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import org.monkeyeval.alloc.CurrentCostException;
 import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.io.FileProblem;
 import org.monkeyeval.io.InvalidInputException;
@@ -79,7 +80,7 @@ public final class MonkeyEval implements Runnable {
             err.flush();
             return ExitCodes.INVALID_INPUT;
         }
-        if (ex instanceof DeployableException) {
+        if (ex instanceof DeployableException || ex instanceof CurrentCostException) {
             // a case beyond the deployable search's limits: the input is too large for the granularity
             err.println("monkey-eval: " + Printable.escape(ex.getMessage()));
             err.flush();

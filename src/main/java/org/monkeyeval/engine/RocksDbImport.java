@@ -1,45 +1,87 @@
 package org.monkeyeval.engine;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
-import org.rocksdb.ColumnFamilyDescriptor;
-import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyMetaData;
-import org.rocksdb.DBOptions;
 import org.rocksdb.LevelMetaData;
-import org.rocksdb.Options;
-import org.rocksdb.RocksDB;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileMetaData;
-import org.rocksdb.TableProperties;
 
+import org.monkeyeval.engine.sst.SstFile;
+import org.monkeyeval.engine.sst.SstFilter;
+import org.monkeyeval.engine.sst.SstFormatException;
+import org.monkeyeval.engine.sst.TableProperties;
+import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
 import org.monkeyeval.io.InvalidInputException;
 
 /**
- * Reads the runs of one column family of a RocksDB database, opened read-only with RocksJava (nothing
- * in the folder is written): each L0 file is its own run, newest first by its largest sequence
- * number; each non-empty level from 1 on is one run, the sum of its files' entries (a point lookup
- * probes one file per level). Entries and filter sizes come from each file's table properties
- * ({@code rocksdb.num.entries}, {@code rocksdb.filter.size}); sampled reads from the file metadata
- * ({@code num_reads_sampled}). Entries still in the memtable or the WAL have no filter and are not
- * counted.
+ * Reads the runs of a RocksDB column family and every live file in them, as they are: the database
+ * is opened as a secondary instance ({@link RocksDbSnapshotOpen}: no LOCK taken, nothing written in
+ * its folder, a server may hold it open and write), the version it replayed lists the files and their
+ * levels, and each file is read by {@link SstFile} for what RocksDB wrote into it: its entries, the
+ * filter its filter blocks' trailers say it holds ({@link RocksDbFileFilter}), whether that filter is
+ * partitioned, whether whole keys or prefixes were added to it, its key range.
+ *
+ * <p>Runs: each L0 file is its own run, newest first by its largest sequence number; each non-empty
+ * level from 1 on is one run holding its files in key order (a point lookup probes one file per
+ * level). Entries still in the memtable or the WAL have no filter and are not counted.
+ *
+ * <p>What a table records of its filter's keys (facebook/rocksdb
+ * table/block_based/block_based_table_builder.cc, {@code BlockBasedTablePropertiesCollector::Finish};
+ * read back by block_based_table_reader.cc with {@code IsFeatureSupported}, which takes a missing
+ * property as true): {@code rocksdb.block.based.table.whole.key.filtering} and
+ * {@code rocksdb.block.based.table.prefix.filtering}, "1" or "0", and the extractor's name in
+ * {@code rocksdb.prefix.extractor.name} ({@code nullptr} for none).
+ *
+ * <p>A file the primary deletes (compaction) between the version's listing and its reading is not a
+ * fault: the instance catches up with the primary and the whole column family is read again, up to
+ * {@link #MAX_ATTEMPTS} times.
  */
 public final class RocksDbImport {
 
-    /** One run as read: L0 file or level. */
-    public record ImportedRun(String name, int level, long entries, long filterBytes, long sampledReads) {
+    /** Readings of a column family tried while the primary deletes files under them. */
+    static final int MAX_ATTEMPTS = 10;
+
+    /**
+     * One live SST file as read.
+     *
+     * @param name              its file name, e.g. {@code 000012.sst}
+     * @param level             its level
+     * @param entries           {@code rocksdb.num.entries}
+     * @param filterEntries     {@code rocksdb.num.filter_entries} when the file has it (RocksDB 8.x on)
+     * @param filterBytes       {@code rocksdb.filter.size}
+     * @param filter            the filter its blocks hold
+     * @param partitioned       whether the filter is partitioned
+     * @param wholeKeyFiltering whether whole keys were added to the filter
+     * @param prefixExtractor   the prefix extractor whose prefixes were added, or null
+     * @param smallestKey       smallest user key
+     * @param largestKey        largest user key
+     * @param sampledReads      {@code num_reads_sampled} of the file's metadata
+     */
+    public record ImportedFile(String name, int level, long entries, OptionalLong filterEntries, long filterBytes,
+                               RocksDbFileFilter filter, boolean partitioned, boolean wholeKeyFiltering,
+                               String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads) {
+    }
+
+    /** One run as read: an L0 file or a level, with its files (one for L0). */
+    public record ImportedRun(String name, int level, long entries, long filterBytes, long sampledReads,
+                              List<ImportedFile> files) {
+        public ImportedRun {
+            files = List.copyOf(files);
+        }
     }
 
     /**
@@ -47,14 +89,26 @@ public final class RocksDbImport {
      *
      * @param dbId           the database's IDENTITY
      * @param columnFamily   the column family read
-     * @param manifestNumber the number of the MANIFEST file CURRENT names
+     * @param manifestNumber the number of the MANIFEST the version was read from
+     * @param sequenceNumber the latest sequence number of the version read
      * @param runs           newest first
      */
-    public record Imported(String dbId, String columnFamily, long manifestNumber, List<ImportedRun> runs) {
+    public record Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
+                           List<ImportedRun> runs) {
+
+        public Imported {
+            runs = List.copyOf(runs);
+        }
 
         /** Sum of the runs' filter bytes. */
         public long filterBytes() {
             return runs.stream().mapToLong(ImportedRun::filterBytes).sum();
+        }
+
+        /** Files whose filters hold only key prefixes. */
+        public long prefixOnlyFiles() {
+            return runs.stream().flatMap(r -> r.files().stream())
+                    .filter(f -> !f.wholeKeyFiltering() && f.prefixExtractor() != null).count();
         }
     }
 
@@ -62,115 +116,166 @@ public final class RocksDbImport {
     }
 
     /**
+     * Opens the database as a secondary instance, reads one column family and closes it.
+     *
      * @param dir          the database folder
      * @param columnFamily the column family, e.g. {@code default}
-     * @throws InvalidInputException a missing or locked folder, one that is not a RocksDB database,
-     *                               an unknown column family, or a database RocksDB cannot open
+     * @throws InvalidInputException a missing folder, one that is not a RocksDB database, an unknown
+     *                               column family, a database RocksDB cannot open, or an SST file that
+     *                               cannot be read (the message starts with its path)
      */
     public static Imported read(Path dir, String columnFamily) throws InvalidInputException {
-        if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException(dir + ": no such folder");
-        }
-        Path current = dir.resolve("CURRENT");
-        if (!Files.isRegularFile(current)) {
-            throw new InvalidInputException(dir + ": not a RocksDB database (no CURRENT file)");
-        }
-        long manifest = manifestNumber(current);
-        String dbId = identity(dir);
-        checkNotLocked(dir);
-        List<byte[]> families;
-        try (Options options = new Options()) {
-            families = RocksDB.listColumnFamilies(options, dir.toString());
-        } catch (RocksDBException e) {
-            throw new InvalidInputException(dir + ": RocksDB cannot read it: " + e.getMessage());
-        }
-        List<String> names = new ArrayList<>();
-        int wanted = -1;
-        for (int i = 0; i < families.size(); i++) {
-            names.add(new String(families.get(i), StandardCharsets.UTF_8));
-            if (names.get(i).equals(columnFamily)) {
-                wanted = i;
-            }
-        }
-        if (wanted < 0) {
-            throw new InvalidInputException(dir + ": no column family '" + columnFamily + "' (it has "
-                    + String.join(", ", names) + ")");
-        }
-        List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-        for (byte[] name : families) {
-            descriptors.add(new ColumnFamilyDescriptor(name));
-        }
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (DBOptions options = new DBOptions();
-             RocksDB db = RocksDB.openReadOnly(options, dir.toString(), descriptors, handles)) {
-            try {
-                return new Imported(dbId, columnFamily, manifest, runs(db, handles.get(wanted)));
-            } finally {
-                for (ColumnFamilyHandle h : handles) {
-                    h.close();
-                }
-            }
-        } catch (RocksDBException e) {
-            throw new InvalidInputException(dir + ": RocksDB cannot open it read-only: " + e.getMessage());
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(dir)) {
+            return read(open, columnFamily);
         }
     }
 
-    private static List<ImportedRun> runs(RocksDB db, ColumnFamilyHandle cf) throws RocksDBException {
-        Map<String, TableProperties> properties = new HashMap<>();
-        for (Map.Entry<String, TableProperties> e : db.getPropertiesOfAllTables(cf).entrySet()) {
-            properties.put(baseName(e.getKey()), e.getValue());
+    /** Every column family of the database, in the MANIFEST's order, from one open. */
+    public static List<Imported> readAll(Path dir) throws InvalidInputException {
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(dir)) {
+            List<Imported> all = new ArrayList<>();
+            for (String name : open.columnFamilyNames()) {
+                all.add(read(open, name));
+            }
+            return all;
         }
-        ColumnFamilyMetaData meta = db.getColumnFamilyMetaData(cf);
+    }
+
+    /**
+     * Reads one column family of a database already open (e.g. to measure the same version after).
+     *
+     * @throws InvalidInputException an unknown column family or an SST file that cannot be read
+     */
+    public static Imported read(RocksDbSnapshotOpen open, String columnFamily) throws InvalidInputException {
+        open.handle(columnFamily);
+        String dbId = identity(open.dir());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                List<ImportedRun> runs = runs(open, columnFamily);
+                return new Imported(dbId, columnFamily, open.manifestNumber(), open.latestSequenceNumber(), runs);
+            } catch (NoSuchFileException gone) {
+                if (attempt == MAX_ATTEMPTS) {
+                    throw new InvalidInputException(gone.getFile() + ": deleted by the database's writer before it"
+                            + " could be read, " + MAX_ATTEMPTS + " times over; try again");
+                }
+                open.catchUp();
+            }
+        }
+    }
+
+    private static List<ImportedRun> runs(RocksDbSnapshotOpen open, String columnFamily)
+            throws InvalidInputException, NoSuchFileException {
+        ColumnFamilyMetaData meta = open.db().getColumnFamilyMetaData(open.handle(columnFamily));
+        Map<String, ByteBuffer> mapped = mapAll(meta);
         List<ImportedRun> runs = new ArrayList<>();
         for (LevelMetaData level : meta.levels()) {
-            List<SstFileMetaData> files = new ArrayList<>(level.files());
+            List<SstFileMetaData> listed = new ArrayList<>(level.files());
             if (level.level() == 0) {
-                files.sort(Comparator.comparingLong(SstFileMetaData::largestSeqno).reversed()
+                listed.sort(Comparator.comparingLong(SstFileMetaData::largestSeqno).reversed()
                         .thenComparing(SstFileMetaData::fileName));
                 int k = 0;
-                for (SstFileMetaData f : files) {
-                    TableProperties p = properties.get(baseName(f.fileName()));
-                    long entries = p == null ? f.numEntries() : p.getNumEntries();
-                    if (entries > 0) {
-                        runs.add(new ImportedRun("L0." + (++k), 0, entries, p == null ? 0 : p.getFilterSize(),
-                                f.numReadsSampled()));
+                for (SstFileMetaData f : listed) {
+                    ImportedFile file = file(f, 0, mapped);
+                    if (file.entries() > 0) {
+                        runs.add(new ImportedRun("L0." + (++k), 0, file.entries(), file.filterBytes(),
+                                file.sampledReads(), List.of(file)));
                     }
                 }
             } else {
+                listed.sort(Comparator.comparing(SstFileMetaData::smallestKey, Arrays::compareUnsigned)
+                        .thenComparing(SstFileMetaData::fileName));
+                List<ImportedFile> files = new ArrayList<>();
                 long entries = 0;
                 long filter = 0;
                 long reads = 0;
-                for (SstFileMetaData f : files) {
-                    TableProperties p = properties.get(baseName(f.fileName()));
-                    entries += p == null ? f.numEntries() : p.getNumEntries();
-                    filter += p == null ? 0 : p.getFilterSize();
-                    reads += f.numReadsSampled();
+                for (SstFileMetaData f : listed) {
+                    ImportedFile file = file(f, level.level(), mapped);
+                    if (file.entries() > 0) {
+                        files.add(file);
+                        entries += file.entries();
+                        filter += file.filterBytes();
+                        reads += file.sampledReads();
+                    }
                 }
                 if (entries > 0) {
-                    runs.add(new ImportedRun("L" + level.level(), level.level(), entries, filter, reads));
+                    runs.add(new ImportedRun("L" + level.level(), level.level(), entries, filter, reads, files));
                 }
             }
         }
         return runs;
     }
 
+    /**
+     * Maps every file of the version at once, right after the listing: a mapping stays readable when
+     * the writer deletes the file afterwards, so only a file deleted before this point sends the
+     * reading round again. Files of 2 GiB and more are left to be read by path.
+     */
+    private static Map<String, ByteBuffer> mapAll(ColumnFamilyMetaData meta) throws InvalidInputException,
+            NoSuchFileException {
+        Map<String, ByteBuffer> mapped = new HashMap<>();
+        for (LevelMetaData level : meta.levels()) {
+            for (SstFileMetaData f : level.files()) {
+                Path path = path(f);
+                try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+                    if (channel.size() < Integer.MAX_VALUE) {
+                        mapped.put(path.toString(), channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()));
+                    }
+                } catch (NoSuchFileException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new InvalidInputException(path + ": cannot be read: " + e.getMessage());
+                }
+            }
+        }
+        return mapped;
+    }
+
+    private static Path path(SstFileMetaData meta) {
+        return Path.of(meta.path()).resolve(baseName(meta.fileName()));
+    }
+
+    /** One file, read from its own bytes. */
+    private static ImportedFile file(SstFileMetaData meta, int level, Map<String, ByteBuffer> mapped)
+            throws InvalidInputException, NoSuchFileException {
+        String name = baseName(meta.fileName());
+        Path path = path(meta);
+        SstFile sst;
+        try {
+            ByteBuffer bytes = mapped.get(path.toString());
+            sst = bytes != null ? SstFile.parse(path.toString(), bytes) : SstFile.read(path);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new InvalidInputException(path + ": cannot be read: " + e.getMessage());
+        } catch (SstFormatException e) {
+            throw new InvalidInputException(e.getMessage().startsWith(path.toString()) ? e.getMessage()
+                    : path + ": " + e.getMessage());
+        }
+        TableProperties p = sst.properties();
+        SstFilter stored = sst.filter();
+        RocksDbFileFilter filter;
+        try {
+            filter = switch (stored.kind()) {
+                case NONE -> RocksDbFileFilter.none();
+                case FULL, PARTITIONED -> RocksDbFileFilter.of(stored.filterBlocks(), p.filterSize());
+                case BLOCK_BASED -> throw new IllegalArgumentException("it holds the obsolete block-based filter"
+                        + " (RocksDB before 7.0), which is not rated here");
+            };
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(path + ": " + e.getMessage());
+        }
+        boolean whole = p.wholeKeyFiltering().orElse(true);
+        String extractor = p.prefixExtractorName();
+        boolean prefixes = p.prefixFiltering().orElse(true) && !extractor.isEmpty() && !"nullptr".equals(extractor);
+        OptionalLong filterEntries = p.numFilterEntries().orElse(0) > 0 ? p.numFilterEntries() : OptionalLong.empty();
+        return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
+                stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
+                meta.smallestKey(), meta.largestKey(), meta.numReadsSampled());
+    }
+
     /** The file name after the last '/', as table properties key by path and metadata by "/name". */
     static String baseName(String path) {
         return path.substring(path.lastIndexOf('/') + 1);
-    }
-
-    /** The number in CURRENT's "MANIFEST-000123". */
-    private static long manifestNumber(Path current) throws InvalidInputException {
-        String text;
-        try {
-            text = Files.readString(current, StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            throw new InvalidInputException(current + ": not readable: " + e.getMessage());
-        }
-        if (!text.matches("MANIFEST-[0-9]{1,18}")) {
-            throw new InvalidInputException(current + ": not a RocksDB CURRENT file (expected MANIFEST-<number>)");
-        }
-        return Long.parseLong(text.substring("MANIFEST-".length()));
     }
 
     /** The database's IDENTITY (its DB id), or "unknown" when the file is absent. */
@@ -184,32 +289,6 @@ public final class RocksDbImport {
             return id.matches("[0-9A-Za-z-]{1,64}") ? id : "unknown";
         } catch (IOException e) {
             throw new InvalidInputException(file + ": not readable: " + e.getMessage());
-        }
-    }
-
-    /**
-     * Refuses a database another process has open: RocksDB holds an fcntl write lock on its LOCK
-     * file, which a shared lock here cannot take. The LOCK file is opened for reading only. POSIX
-     * record locks belong to the process, so a process that itself had the database open read-write
-     * would pass this check and lose its lock when the channel closes; import never opens one
-     * read-write, and its tests close their databases first.
-     */
-    private static void checkNotLocked(Path dir) throws InvalidInputException {
-        Path lock = dir.resolve("LOCK");
-        if (!Files.exists(lock)) {
-            return;
-        }
-        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.READ)) {
-            FileLock held = channel.tryLock(0, Long.MAX_VALUE, true);
-            if (held == null) {
-                throw new InvalidInputException(dir + ": the database is locked by another process (its LOCK file"
-                        + " is held); close it or import a checkpoint");
-            }
-            held.release();
-        } catch (OverlappingFileLockException e) {
-            throw new InvalidInputException(dir + ": the database is open in this process");
-        } catch (IOException e) {
-            throw new InvalidInputException(dir + "/LOCK: cannot be checked: " + e.getMessage());
         }
     }
 }

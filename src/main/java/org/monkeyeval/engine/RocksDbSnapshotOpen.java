@@ -2,10 +2,14 @@ package org.monkeyeval.engine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,23 +26,33 @@ import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
+import org.monkeyeval.engine.sst.SstFile;
+import org.monkeyeval.engine.sst.SstFormatException;
 import org.monkeyeval.io.InvalidInputException;
 
 /**
- * A RocksDB database opened for reading while another process may hold it open and write to it: a
- * RocksDB <em>secondary instance</em> ({@code RocksDB.openAsSecondary}) with every column family,
- * its secondary folder a fresh temporary folder outside the database folder, removed on
- * {@link #close()}.
- *
- * <p>Why a secondary and not a read-only open: both take no LOCK and create no file in the database
- * folder ("these instances open all files in the primary DB path in read-only mode and never create
- * any new files in that directory", RocksDB wiki, Read-only and Secondary instances), but the
- * read-only instance is documented for a database nobody writes; the secondary is the one RocksDB
- * provides for reading beside a running primary: it replays the primary's MANIFEST (and WAL) into a
- * version of its own, a consistent set of files ({@link RocksDB#getColumnFamilyMetaData}), and can
- * catch up with the primary ({@link #catchUp()}) when the primary's compaction has deleted a file
- * the caller wanted to read. RocksDB asks a secondary to keep every table open
- * ({@code max_open_files = -1}, db/db_impl/db_impl_secondary.cc, DB::OpenAsSecondary), done here.
+ * A RocksDB database opened for reading, with every column family, while another process may hold
+ * it open and write to it. Neither way below takes the LOCK or creates a file in the database folder
+ * ("these instances open all files in the primary DB path in read-only mode and never create any new
+ * files in that directory", RocksDB wiki, Read-only and Secondary instances):
+ * <ul>
+ *   <li>a database another process holds (its LOCK file is locked) is opened as a RocksDB
+ *       <em>secondary instance</em> ({@code RocksDB.openAsSecondary}), its secondary folder a fresh
+ *       temporary folder outside the database folder, removed on {@link #close()}. The secondary is
+ *       the instance RocksDB provides for reading beside a running primary: it replays the primary's
+ *       MANIFEST (and WAL) into a version of its own, a consistent set of files
+ *       ({@link RocksDB#getColumnFamilyMetaData}), and can catch up with the primary
+ *       ({@link #catchUp()}) when the primary's compaction has deleted a file the caller wanted to
+ *       read. RocksDB asks a secondary to keep every table open ({@code max_open_files = -1},
+ *       db/db_impl/db_impl_secondary.cc, DB::OpenAsSecondary).
+ *   <li>a database nobody holds is opened <em>read-only</em> ({@code RocksDB.openReadOnly}, every
+ *       table opened at once): its recovery is strict, so a truncated or damaged SST file is an error
+ *       naming the file, where a secondary recovers to the last version whose files all open (for a
+ *       database with a damaged early file, an empty one) without saying so.
+ * </ul>
+ * {@link #secondary()} says which. A process that itself holds the database open read-write must not
+ * use this class: the LOCK check opens the LOCK file, and POSIX record locks belong to the process, so
+ * closing that file would release the process's own lock.
  *
  * <p>Column families are opened with the database's own options from its latest OPTIONS file
  * ({@code OptionsUtil.loadLatestOptions}), so that lookups through {@link #db()} use the database's
@@ -58,6 +72,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     private final List<ColumnFamilyHandle> handles;
     private final RocksDB db;
     private final boolean ownOptions;
+    private final boolean secondaryInstance;
     private long manifestNumber;
 
     /** Opens (and catch-ups) tried while the primary switches to a new MANIFEST under them. */
@@ -65,7 +80,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
 
     private RocksDbSnapshotOpen(Path dir, Path secondary, DBOptions options, List<ColumnFamilyOptions> familyOptions,
                                 List<String> names, List<ColumnFamilyHandle> handles, RocksDB db, boolean ownOptions,
-                                long manifestNumber) {
+                                boolean secondaryInstance, long manifestNumber) {
         this.dir = dir;
         this.secondary = secondary;
         this.options = options;
@@ -74,6 +89,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         this.handles = handles;
         this.db = db;
         this.ownOptions = ownOptions;
+        this.secondaryInstance = secondaryInstance;
         this.manifestNumber = manifestNumber;
     }
 
@@ -114,7 +130,8 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     private static RocksDbSnapshotOpen openOnce(Path dir, Consumer<DBOptions> tune, long manifest)
             throws InvalidInputException {
         List<String> families = columnFamilies(dir);
-        Path secondary = secondaryFolder(dir);
+        boolean held = heldByAnotherProcess(dir);
+        Path secondary = held ? secondaryFolder(dir) : null;
         DBOptions options = null;
         List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
         List<ColumnFamilyHandle> handles = new ArrayList<>();
@@ -140,8 +157,11 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
             for (ColumnFamilyDescriptor d : descriptors) {
                 names.add(new String(d.getName(), StandardCharsets.UTF_8));
             }
-            RocksDB db = RocksDB.openAsSecondary(options, dir.toString(), secondary.toString(), descriptors, handles);
-            return new RocksDbSnapshotOpen(dir, secondary, options, familyOptions, names, handles, db, own, manifest);
+            RocksDB db = held
+                    ? RocksDB.openAsSecondary(options, dir.toString(), secondary.toString(), descriptors, handles)
+                    : RocksDB.openReadOnly(options, dir.toString(), descriptors, handles);
+            return new RocksDbSnapshotOpen(dir, secondary, options, familyOptions, names, handles, db, own, held,
+                    manifest);
         } catch (RocksDBException | RuntimeException e) {
             for (ColumnFamilyHandle h : handles) {
                 h.close();
@@ -152,11 +172,41 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
             if (options != null) {
                 options.close();
             }
-            removeQuietly(secondary);
+            if (secondary != null) {
+                removeQuietly(secondary);
+            }
             if (e instanceof RuntimeException r) {
                 throw r;
             }
-            throw new InvalidInputException(dir + ": RocksDB cannot open it as a secondary instance: " + e.getMessage());
+            String problem = dir + ": RocksDB cannot open it " + (held ? "as a secondary instance" : "read-only")
+                    + ": " + e.getMessage();
+            if (!held && !e.getMessage().contains(".sst")) {
+                damagedTable(dir, problem);
+            }
+            throw new InvalidInputException(problem);
+        }
+    }
+
+    /**
+     * Names the table RocksDB could not open when its message does not: the first SST file in the folder
+     * this project's reader refuses ({@link SstFile}: footer, meta blocks and checksums).
+     *
+     * @throws InvalidInputException naming that file, when there is one
+     */
+    private static void damagedTable(Path dir, String problem) throws InvalidInputException {
+        List<Path> tables;
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            tables = files.filter(f -> f.getFileName().toString().endsWith(".sst")).sorted().toList();
+        } catch (IOException e) {
+            return;
+        }
+        for (Path table : tables) {
+            try {
+                SstFile.read(table);
+            } catch (SstFormatException | IOException e) {
+                String message = e.getMessage().startsWith(table.toString()) ? e.getMessage() : table + ": " + e.getMessage();
+                throw new InvalidInputException(message + " (" + problem + ")");
+            }
         }
     }
 
@@ -212,6 +262,29 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     private static void closeAll(List<ColumnFamilyDescriptor> descriptors) {
         for (ColumnFamilyDescriptor d : descriptors) {
             d.getOptions().close();
+        }
+    }
+
+    /**
+     * Whether another process holds the database open read-write: RocksDB holds an fcntl write lock on
+     * its LOCK file, which a shared lock here cannot take. The LOCK file is opened for reading only.
+     */
+    static boolean heldByAnotherProcess(Path dir) throws InvalidInputException {
+        Path lock = dir.resolve("LOCK");
+        if (!Files.exists(lock)) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.READ)) {
+            FileLock taken = channel.tryLock(0, Long.MAX_VALUE, true);
+            if (taken == null) {
+                return true;
+            }
+            taken.release();
+            return false;
+        } catch (OverlappingFileLockException e) {
+            throw new InvalidInputException(dir + ": the database is open in this process");
+        } catch (IOException e) {
+            throw new InvalidInputException(dir + "/LOCK: cannot be checked: " + e.getMessage());
         }
     }
 
@@ -290,8 +363,19 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         return String.format(Locale.ROOT, "MANIFEST-%06d, sequence number %d", manifestNumber(), latestSequenceNumber());
     }
 
-    /** Replays what the primary has written since the open (or the last catch-up) into a newer version. */
+    /** Whether the database is open as a secondary instance (another process held it), not read-only. */
+    public boolean secondary() {
+        return secondaryInstance;
+    }
+
+    /**
+     * Replays what the primary has written since the open (or the last catch-up) into a newer version;
+     * nothing for a read-only open (nobody held the database).
+     */
     public void catchUp() throws InvalidInputException {
+        if (!secondaryInstance) {
+            return;
+        }
         for (int attempt = 0; ; attempt++) {
             long before = currentManifest(dir);
             try {
@@ -333,12 +417,17 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
             cf.close();
         }
         options.close();
-        removeQuietly(secondary);
+        if (secondary != null) {
+            removeQuietly(secondary);
+        }
     }
 
-    /** The secondary folder (a temporary folder outside {@link #dir()}); gone after {@link #close()}. */
-    public Path secondaryFolder() {
-        return secondary;
+    /**
+     * The secondary folder (a temporary folder outside {@link #dir()}, gone after {@link #close()}),
+     * or empty for a read-only open.
+     */
+    public java.util.Optional<Path> secondaryFolder() {
+        return java.util.Optional.ofNullable(secondary);
     }
 
     private static void removeQuietly(Path folder) {

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -17,9 +20,11 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.RunFile;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
 import org.monkeyeval.report.Numbers;
@@ -35,7 +40,8 @@ import org.monkeyeval.report.Numbers;
  *              "level": 1, "lookups": 120} ],    optional; entries integer 1..2^63-1; level optional
  *                                                integer 0..128; lookups (number >= 0) on every run or none;
  *                                                currentBitsPerEntry (number >= 0): the filter bits per
- *                                                entry the run has today, on every run or none
+ *                                                entry the run has today, on every run or none;
+ *                                                files (optional, imported databases): see below
  *   "tree": { "policy": "leveling",              instead of runs: leveling, tiering or lazy-leveling
  *             "sizeRatio": 10, "levels": 7,      T >= 2 (whole for tiering, lazy-leveling); L 1..128
  *             "entries": 1111111000,             entries of levels 1..L
@@ -49,6 +55,25 @@ import org.monkeyeval.report.Numbers;
  *                                                allocation, as --engine-granularity names it (which
  *                                                overrides it); pebble, rocksdb, rocksdb-per-level,
  *                                                fjall, leveldb or cassandra
+ * </pre>
+ *
+ * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
+ * really has; when given, {@code run} prices the case's {@code current} from them
+ * ({@link RocksDbFileFilter#fpr}) instead of from currentBitsPerEntry on the ideal curve:
+ *
+ * <pre>
+ *   "files": [ { "name": "000012.sst",           required string
+ *                "entries": 30000,               required integer &gt;= 1; the files' entries sum to the run's
+ *                "filterEntries": 30000,         optional integer &gt;= 1: keys added to the filter
+ *                "filter": { "family": "rocksdb",  required: rocksdb, rocksdb-legacy, rocksdb-ribbon,
+ *                                                   none or always-false
+ *                            "bits": 300040,     required integer &gt;= 0: 8 x the filter's bytes
+ *                            "parameters": { "lines": 586, "probes": 6 } },  required object of
+ *                                                   integers &gt;= 1, the ones the family takes
+ *                "partitioned": false,           optional, default false
+ *                "wholeKeyFiltering": true,      optional, default true
+ *                "prefixExtractor": "rocksdb.FixedPrefix.4",  optional: prefixes added to the filter
+ *                "smallestKey": "6b6579", "largestKey": "6b657a" } ]  optional hex user keys
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -406,6 +431,8 @@ public final class CaseReader {
             Double lookups = null;
             Integer level = null;
             Double current = null;
+            List<RunFile> files = List.of();
+            JsonLocation filesAt = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation at = parser.currentTokenLocation();
@@ -418,6 +445,10 @@ public final class CaseReader {
                     }
                     case "lookups" -> lookups = nonNegativeNumber(path + ".lookups");
                     case "currentBitsPerEntry" -> current = nonNegativeNumber(path + ".currentBitsPerEntry");
+                    case "files" -> {
+                        filesAt = parser.currentTokenLocation();
+                        files = readFiles(path + ".files");
+                    }
                     case "level" -> {
                         long l = nonNegativeLong(path + ".level");
                         if (l > TreeShape.MAX_LEVELS) {
@@ -426,7 +457,7 @@ public final class CaseReader {
                         level = (int) l;
                     }
                     default -> throw errorAt(at, path + "." + field,
-                            "unknown field (expected name, entries, level, lookups, currentBitsPerEntry)");
+                            "unknown field (expected name, entries, level, lookups, currentBitsPerEntry, files)");
                 }
             }
             if (!hasEntries) {
@@ -438,12 +469,146 @@ public final class CaseReader {
             if (!runs.isEmpty() && (runs.get(0).currentBitsPerEntry() == null) != (current == null)) {
                 throw errorAt(runStart, path + ".currentBitsPerEntry", "give currentBitsPerEntry on every run or on none");
             }
-            runs.add(new Run(name, entries, level, lookups, current));
+            if (!files.isEmpty()) {
+                long sum = 0;
+                for (RunFile f : files) {
+                    sum += f.entries();
+                }
+                if (sum != entries) {
+                    throw errorAt(filesAt, path + ".files", "the files' entries sum to " + sum + ", not to the run's "
+                            + entries);
+                }
+            }
+            runs.add(new Run(name, entries, level, lookups, current, files));
         }
         if (runs.isEmpty()) {
             throw errorAt(start, "runs", "must hold at least one run");
         }
         return runs;
+    }
+
+    private List<RunFile> readFiles(String path) throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw error(path, "expected an array of files, got " + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        List<RunFile> files = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            String at = path + "[" + files.size() + "]";
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                throw error(at, "expected a file object, got " + describe(parser.currentToken()));
+            }
+            JsonLocation fileStart = parser.currentTokenLocation();
+            String name = null;
+            long entries = 0;
+            Long filterEntries = null;
+            RocksDbFileFilter filter = null;
+            boolean partitioned = false;
+            boolean whole = true;
+            String prefix = null;
+            String smallest = null;
+            String largest = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonLocation fieldAt = parser.currentTokenLocation();
+                parser.nextToken();
+                String fieldPath = at + "." + field;
+                switch (field) {
+                    case "name" -> name = string(fieldPath);
+                    case "entries" -> entries = positiveLong(fieldPath);
+                    case "filterEntries" -> filterEntries = positiveLong(fieldPath);
+                    case "filter" -> filter = readFileFilter(fieldPath);
+                    case "partitioned" -> partitioned = bool(fieldPath);
+                    case "wholeKeyFiltering" -> whole = bool(fieldPath);
+                    case "prefixExtractor" -> prefix = string(fieldPath);
+                    case "smallestKey" -> smallest = hex(fieldPath);
+                    case "largestKey" -> largest = hex(fieldPath);
+                    default -> throw errorAt(fieldAt, fieldPath, "unknown field (expected name, entries, filterEntries,"
+                            + " filter, partitioned, wholeKeyFiltering, prefixExtractor, smallestKey, largestKey)");
+                }
+            }
+            if (name == null) {
+                throw errorAt(fileStart, at + ".name", "missing");
+            }
+            if (entries == 0) {
+                throw errorAt(fileStart, at + ".entries", "missing");
+            }
+            if (filter == null) {
+                throw errorAt(fileStart, at + ".filter", "missing");
+            }
+            files.add(new RunFile(name, entries, filterEntries, filter.family(), filter.parameters(), filter.bits(),
+                    partitioned, whole, prefix, smallest, largest));
+        }
+        if (files.isEmpty()) {
+            throw errorAt(start, path, "must hold at least one file (or leave files out)");
+        }
+        return files;
+    }
+
+    private RocksDbFileFilter readFileFilter(String path) throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw error(path, "expected an object with family, bits and parameters, got "
+                    + describe(parser.currentToken()));
+        }
+        JsonLocation start = parser.currentTokenLocation();
+        String family = null;
+        Long bits = null;
+        Map<String, Integer> parameters = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
+            parser.nextToken();
+            switch (field) {
+                case "family" -> family = string(path + ".family");
+                case "bits" -> bits = nonNegativeLong(path + ".bits");
+                case "parameters" -> {
+                    if (parser.currentToken() != JsonToken.START_OBJECT) {
+                        throw error(path + ".parameters", "expected an object of whole numbers, got "
+                                + describe(parser.currentToken()));
+                    }
+                    parameters = new TreeMap<>();
+                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                        String name = parser.currentName();
+                        parser.nextToken();
+                        long v = positiveLong(path + ".parameters." + name);
+                        if (v > Integer.MAX_VALUE) {
+                            throw error(path + ".parameters." + name, v + " is more than " + Integer.MAX_VALUE);
+                        }
+                        parameters.put(name, (int) v);
+                    }
+                }
+                default -> throw errorAt(at, path + "." + field, "unknown field (expected family, bits, parameters)");
+            }
+        }
+        for (String[] need : new String[][] {{"family", family}, {"bits", bits == null ? null : ""},
+                {"parameters", parameters == null ? null : ""}}) {
+            if (need[1] == null) {
+                throw errorAt(start, path + "." + need[0], "missing");
+            }
+        }
+        try {
+            return new RocksDbFileFilter(family, parameters, bits);
+        } catch (IllegalArgumentException e) {
+            throw errorAt(start, path, e.getMessage());
+        }
+    }
+
+    private boolean bool(String path) throws IOException, InvalidInputException {
+        JsonToken token = parser.currentToken();
+        if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
+            throw error(path, "expected true or false, got " + describe(token));
+        }
+        return token == JsonToken.VALUE_TRUE;
+    }
+
+    private String hex(String path) throws IOException, InvalidInputException {
+        String text = string(path);
+        try {
+            HexFormat.of().parseHex(text);
+        } catch (IllegalArgumentException e) {
+            throw error(path, "expected hex digits (two per byte), got \"" + printable(text) + "\"");
+        }
+        return text;
     }
 
     private Budget readBudget() throws IOException, InvalidInputException {

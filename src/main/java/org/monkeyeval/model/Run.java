@@ -1,5 +1,7 @@
 package org.monkeyeval.model;
 
+import java.util.List;
+
 /**
  * One sorted run of an LSM-tree: an optional display name, the number of entries stored in it, the
  * level it sits at when the case says so, and the lookups measured on it when the case gives them.
@@ -11,9 +13,24 @@ package org.monkeyeval.model;
  *                sampled reads), {@code >= 0}, or {@code null} when the case gives no per-run weights
  * @param currentBitsPerEntry the filter bits per entry the run has today (an imported database), or
  *                {@code null} when the case does not say
+ * @param files   the run's files with the filters they really hold (an imported database), newest
+ *                first as the case lists them; empty when the case does not say. Their entries sum to
+ *                {@code entries}.
  */
-public record Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry) {
+public record Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry,
+                  List<RunFile> files) {
     public Run {
+        files = files == null ? List.of() : List.copyOf(files);
+        if (!files.isEmpty()) {
+            long sum = 0;
+            for (RunFile f : files) {
+                sum = Math.addExact(sum, f.entries());
+            }
+            if (sum != entries) {
+                throw new IllegalArgumentException("the files' entries (" + sum + ") must sum to the run's ("
+                        + entries + ")");
+            }
+        }
         if (currentBitsPerEntry != null && !(currentBitsPerEntry >= 0.0 && Double.isFinite(currentBitsPerEntry))) {
             throw new IllegalArgumentException("current bits per entry (" + currentBitsPerEntry
                     + ") must be finite and >= 0");
@@ -27,6 +44,11 @@ public record Run(String name, long entries, Integer level, Double lookups, Doub
         if (lookups != null && !(lookups >= 0.0 && Double.isFinite(lookups))) {
             throw new IllegalArgumentException("lookups (" + lookups + ") must be finite and >= 0");
         }
+    }
+
+    /** A run without files. */
+    public Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry) {
+        this(name, entries, level, lookups, currentBitsPerEntry, List.of());
     }
 
     /** A run without a current allocation. */

@@ -1,19 +1,28 @@
 package org.monkeyeval.report;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.engine.RocksDbImport;
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.io.CaseReader;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.model.LsmCase;
 
 /**
  * The case file of an imported RocksDB column family: its runs newest first with their level,
- * entries and current bits per entry (filter bits / entries), optionally the sampled reads as
- * per-run lookups, the filter memory it holds now as the budget and, by default, RocksDB's per-level
- * granularity ({@link #DEFAULT_GRANULARITY}) for its deployable allocation. The description names the
- * database by its DB id, column family and MANIFEST number, never by a path.
+ * entries and current bits per entry (filter bits / entries), each run's files with the filter each
+ * really holds ({@code files}, see {@link org.monkeyeval.io.CaseReader}), optionally the sampled
+ * reads as per-run lookups, the filter memory it holds now as the budget and, by default, RocksDB's
+ * per-level granularity ({@link #DEFAULT_GRANULARITY}) for its deployable allocation. The
+ * description names the database by its DB id, column family and the version read (MANIFEST number,
+ * latest sequence number), never by a path, and says when files filter key prefixes only.
  */
 public final class ImportedCase {
 
@@ -51,9 +60,15 @@ public final class ImportedCase {
         }
         ObjectNode root = Json.object();
         root.put("id", id);
-        root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d:"
-                + " %d runs, %d filter bytes", imported.dbId(), imported.columnFamily(), imported.manifestNumber(),
-                imported.runs().size(), imported.filterBytes()));
+        long files = imported.runs().stream().mapToLong(r -> r.files().size()).sum();
+        String prefixes = imported.prefixOnlyFiles() == 0 ? ""
+                : String.format(Locale.ROOT, "; %d of the files filter key prefixes only (whole_key_filtering=0):"
+                + " their rate for whole-key lookups is not known, and run does not price current",
+                imported.prefixOnlyFiles());
+        root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
+                + " sequence number %d: %d runs, %d files, %d filter bytes%s", imported.dbId(),
+                imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber(), imported.runs().size(),
+                files, imported.filterBytes(), prefixes));
         ArrayNode runs = root.putArray("runs");
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             ObjectNode run = runs.addObject();
@@ -64,6 +79,10 @@ public final class ImportedCase {
             if (sampledReads) {
                 run.put("lookups", r.sampledReads());
             }
+            ArrayNode list = run.putArray("files");
+            for (RocksDbImport.ImportedFile f : r.files()) {
+                file(list.addObject(), f);
+            }
         }
         root.putObject("budget").put("totalBits", 8 * imported.filterBytes());
         if (granularity != null) {
@@ -72,8 +91,55 @@ public final class ImportedCase {
         return Json.write(root);
     }
 
+    /** One entry of a run's {@code files}. */
+    private static void file(ObjectNode out, RocksDbImport.ImportedFile f) {
+        out.put("name", f.name());
+        out.put("entries", f.entries());
+        if (f.filterEntries().isPresent()) {
+            out.put("filterEntries", f.filterEntries().getAsLong());
+        }
+        ObjectNode filter = out.putObject("filter");
+        filter.put("family", f.filter().family());
+        filter.put("bits", f.filter().bits());
+        ObjectNode parameters = filter.putObject("parameters");
+        for (Map.Entry<String, Integer> p : f.filter().parameters().entrySet()) {
+            parameters.put(p.getKey(), p.getValue());
+        }
+        out.put("partitioned", f.partitioned());
+        out.put("wholeKeyFiltering", f.wholeKeyFiltering());
+        if (f.prefixExtractor() != null) {
+            out.put("prefixExtractor", f.prefixExtractor());
+        }
+        out.put("smallestKey", HexFormat.of().formatHex(f.smallestKey()));
+        out.put("largestKey", HexFormat.of().formatHex(f.largestKey()));
+    }
+
+    /**
+     * The case as {@code run} reads it: {@link #json} (no sampled reads, the default id) read back by
+     * {@link CaseReader}, so that {@code new CaseEvaluator(solver).evaluate(lsmCase).currentCost()} is
+     * the predicted current R of the version imported.
+     *
+     * @param granularity the case's engineGranularity, or null for none (no deployable allocation)
+     * @throws InvalidInputException the column family has no entries in SST files
+     */
+    public static LsmCase lsmCase(RocksDbImport.Imported imported, Engine granularity) throws InvalidInputException {
+        String json;
+        try {
+            json = json(imported, false, null, granularity);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
+        return CaseReader.read("imported column family " + imported.columnFamily(),
+                new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The id {@link #json} gives the case: {@code id}, or rocksdb-&lt;column family&gt; when null. */
+    public static String caseId(RocksDbImport.Imported imported, String id) {
+        return id != null ? id : id(imported.columnFamily());
+    }
+
     /** rocksdb-&lt;column family&gt;, lower-cased, other characters than [a-z0-9._-] as '-'. */
-    static String id(String columnFamily) {
+    public static String id(String columnFamily) {
         String cf = columnFamily.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "-");
         return "rocksdb-" + (cf.isEmpty() ? "cf" : cf);
     }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +20,9 @@ import org.monkeyeval.engine.RocksDbTestDatabases;
 
 /**
  * import then run works on a database RocksJava built: the case names the database by id, never by
- * path, and run adds the current allocation; missing, non-RocksDB and locked folders and unknown
- * column families exit 3 and write nothing; a bad --weights exits 2.
+ * path, and run adds the current allocation; a database db_bench writes to all along is imported
+ * (exit 0) and stays whole; missing and non-RocksDB folders and unknown column families exit 3 and
+ * write nothing; a bad --weights exits 2.
  */
 final class ImportCommandTest {
 
@@ -118,24 +117,113 @@ final class ImportCommandTest {
     }
 
     @Test
-    void import_databaseOpenInAnotherProcess_exits3(@TempDir Path dir) throws Exception {
-        Path copy = dir.resolve("locked");
-        RocksDbTestDatabases.build(copy);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.monkeyeval.engine.LockHolder", copy.toString()).redirectErrorStream(true).start();
+    void import_whileDbBenchWritesTheDatabase_exits0AndTheDatabaseStaysWhole(@TempDir Path dir) throws Exception {
+        Path dbBench = Path.of("/usr/bin/db_bench");
+        assumeTrue(Files.isExecutable(dbBench), "db_bench (Debian rocksdb-tools) is not installed");
+        Path live = dir.resolve("live");
+        List<String> shape = List.of("--db=" + live, "--write_buffer_size=65536", "--bloom_bits=10",
+                "--compression_type=none", "--value_size=100", "--max_bytes_for_level_base=262144",
+                "--target_file_size_base=65536", "--seed=1");
+        List<String> fill = new java.util.ArrayList<>(List.of(dbBench.toString(), "--benchmarks=fillrandom",
+                "--num=20000"));
+        fill.addAll(shape);
+        Process first = new ProcessBuilder(fill).redirectErrorStream(true).redirectOutput(dir.resolve("fill.log").toFile())
+                .start();
+        assertTrue(first.waitFor(120, TimeUnit.SECONDS) && first.exitValue() == 0, Files.readString(dir.resolve("fill.log")));
+        List<String> write = new java.util.ArrayList<>(List.of(dbBench.toString(), "--benchmarks=overwrite",
+                "--use_existing_db=1", "--num=20000", "--duration=8"));
+        write.addAll(shape);
+        Process writer = new ProcessBuilder(write).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("write.log").toFile()).start();
+        Path cases = Files.createDirectories(dir.resolve("cases"));
         try {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(holder.getInputStream(),
-                    StandardCharsets.UTF_8));
-            assertEquals("open", lines.readLine());
-            Cli.Outcome o = Cli.run("import", "--rocksdb", copy.toString());
-            assertEquals(3, o.exitCode(), o.err());
-            assertTrue(o.err().contains("locked by another process"), o.err());
-        } finally {
-            holder.getOutputStream().close();
-            if (!holder.waitFor(30, TimeUnit.SECONDS)) {
-                holder.destroyForcibly();
+            Thread.sleep(1500); // db_bench has opened the database (holds its LOCK) and flushes as it writes
+            for (int i = 0; i < 2; i++) {
+                Cli.Outcome o = Cli.run("import", "--rocksdb", live.toString(), "--id", "live-" + i, "--to",
+                        cases.resolve("live-" + i + ".json").toString());
+                assertEquals(0, o.exitCode(), o.err());
+                assertTrue(o.out().matches("(?s)wrote .* \\(column family default, MANIFEST-[0-9]{6}, sequence number"
+                        + " [0-9]+\\)\\s*"), o.out());
             }
+            assertTrue(writer.isAlive(), "db_bench wrote all along");
+        } finally {
+            assertTrue(writer.waitFor(120, TimeUnit.SECONDS), "db_bench ended");
         }
+        assertEquals(0, writer.exitValue(), Files.readString(dir.resolve("write.log")));
+        String one = Files.readString(cases.resolve("live-1.json"));
+        assertTrue(one.contains("\"family\": \"rocksdb\""), one);
+        // the database is whole: RocksDB opens it and every block's checksum holds
+        try (org.rocksdb.Options options = new org.rocksdb.Options();
+             org.rocksdb.RocksDB ro = org.rocksdb.RocksDB.openReadOnly(options, live.toString())) {
+            ro.verifyChecksum();
+        }
+        Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exitCode(), r.err());
+    }
+
+    @Test
+    void import_truncatedOrCorruptSst_exits3NamingTheFileAndWritesNothing(@TempDir Path dir) throws Exception {
+        for (String damage : List.of("truncated", "corrupt")) {
+            Path copy = dir.resolve(damage);
+            RocksDbTestDatabases.build(copy);
+            Path sst;
+            try (java.util.stream.Stream<Path> files = Files.list(copy)) {
+                sst = files.filter(f -> f.toString().endsWith(".sst")).sorted().findFirst().orElseThrow();
+            }
+            byte[] bytes = Files.readAllBytes(sst);
+            if (damage.equals("truncated")) {
+                Files.write(sst, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+            } else {
+                for (int i = bytes.length - 400; i < bytes.length - 300; i++) {
+                    bytes[i] ^= 0x5a;
+                }
+                Files.write(sst, bytes);
+            }
+            Path to = dir.resolve(damage + ".json");
+            Cli.Outcome o = Cli.run("import", "--rocksdb", copy.toString(), "--to", to.toString());
+            assertEquals(3, o.exitCode(), damage + ": " + o.err());
+            assertTrue(o.err().contains(sst.getFileName().toString()), damage + ": " + o.err());
+            assertFalse(Files.exists(to));
+        }
+    }
+
+    @Test
+    void import_allColumnFamilies_oneCasePerFamilyNamedByItsId(@TempDir Path dir) throws Exception {
+        Path multi = dir.resolve("multi");
+        RocksDbTestDatabases.build(multi);
+        List<org.rocksdb.ColumnFamilyHandle> handles = new java.util.ArrayList<>();
+        try (org.rocksdb.DBOptions options = new org.rocksdb.DBOptions();
+             org.rocksdb.RocksDB rw = org.rocksdb.RocksDB.open(options, multi.toString(),
+                     List.of(new org.rocksdb.ColumnFamilyDescriptor(org.rocksdb.RocksDB.DEFAULT_COLUMN_FAMILY)), handles)) {
+            try (org.rocksdb.ColumnFamilyHandle users = rw.createColumnFamily(
+                    new org.rocksdb.ColumnFamilyDescriptor("Users 2".getBytes(StandardCharsets.UTF_8)));
+                 org.rocksdb.FlushOptions flush = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+                for (int k = 0; k < 3_000; k++) {
+                    rw.put(users, ("user-" + k).getBytes(StandardCharsets.UTF_8), new byte[8]);
+                }
+                rw.flush(flush, users);
+            }
+            handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
+        }
+        Path out = dir.resolve("cases");
+        Cli.Outcome o = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families", "--to", out.toString());
+        assertEquals(0, o.exitCode(), o.err() + o.out());
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of("rocksdb-default.json", "rocksdb-users-2.json"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+        assertTrue(o.out().contains("column family Users 2, MANIFEST-"), o.out());
+        String users = Files.readString(out.resolve("rocksdb-users-2.json"));
+        assertTrue(users.contains("\"entries\": 3000"), users);
+        assertEquals(Cli.run("import", "--rocksdb", multi.toString()).out(),
+                Files.readString(out.resolve("rocksdb-default.json")));
+        Cli.Outcome run = Cli.run("run", "--cases", out.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        Cli.Outcome noFolder = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families");
+        assertEquals(2, noFolder.exitCode(), noFolder.err());
+        Cli.Outcome both = Cli.run("import", "--rocksdb", multi.toString(), "--all-column-families",
+                "--column-family", "default", "--to", dir.resolve("x").toString());
+        assertEquals(2, both.exitCode(), both.err());
+        assertFalse(Files.exists(dir.resolve("x")));
     }
 }

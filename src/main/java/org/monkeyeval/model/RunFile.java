@@ -1,0 +1,59 @@
+package org.monkeyeval.model;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One file of a run as an imported database holds it: its entries and the filter it really has
+ * (family, parameters and bits, read from the file), whether that filter is partitioned, and what
+ * it filters: whole keys, or only key prefixes.
+ *
+ * @param name              the file's name, e.g. {@code 000123.sst}
+ * @param entries           entries stored in the file, {@code > 0}: its share of the run's lookups
+ * @param filterEntries     keys (and prefixes) added to its filter when the file says
+ *                          ({@code rocksdb.num.filter_entries}), else null: the rate is then taken at
+ *                          {@code entries}
+ * @param family            the filter's family, as {@code family.rocksdb.RocksDbFileFilter} names it
+ * @param parameters        what that family needs to rate the filter (e.g. {@code lines}, {@code probes})
+ * @param filterBits        8 times the filter's bytes as the engine counts them, {@code >= 0}
+ * @param partitioned       whether the filter is split into partitions under a partition index
+ * @param wholeKeyFiltering whether whole keys were added to the filter
+ * @param prefixExtractor   the prefix extractor whose prefixes were added, or null for none
+ * @param smallestKey       the smallest user key, hex, or null when not known
+ * @param largestKey        the largest user key, hex, or null when not known
+ */
+public record RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
+                      long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
+                      String smallestKey, String largestKey) {
+
+    public RunFile {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(family, "family");
+        if (entries <= 0) {
+            throw new IllegalArgumentException("entries (" + entries + ") must be > 0");
+        }
+        if (filterEntries != null && filterEntries <= 0) {
+            throw new IllegalArgumentException("filter entries (" + filterEntries + ") must be > 0");
+        }
+        if (filterBits < 0) {
+            throw new IllegalArgumentException("filter bits (" + filterBits + ") must be >= 0");
+        }
+        parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
+    }
+
+    /** The keys the filter's rate is taken at: {@code filterEntries} when known, else {@code entries}. */
+    public long rateEntries() {
+        return filterEntries != null ? filterEntries : entries;
+    }
+
+    /**
+     * Whether a whole-key lookup is filtered by prefixes only: no whole keys in the filter, a prefix
+     * extractor's prefixes instead. Its rate then depends on how many absent keys share a prefix
+     * with a stored key, which a case does not say.
+     */
+    public boolean prefixOnly() {
+        return !wholeKeyFiltering && prefixExtractor != null;
+    }
+}
