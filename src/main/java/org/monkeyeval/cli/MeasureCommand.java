@@ -1,7 +1,5 @@
 package org.monkeyeval.cli;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +15,6 @@ import org.monkeyeval.engine.RocksDbImport;
 import org.monkeyeval.engine.RocksDbMeasure;
 import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.engine.RocksDbSnapshotOpen;
-import org.monkeyeval.io.CaseReader;
 import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.report.ImportedCase;
 import org.monkeyeval.report.MeasureTables;
@@ -28,9 +25,9 @@ import org.monkeyeval.report.MeasureTables;
             + " measured_R, the data blocks read per absent-key lookup (block cache data hits + misses) with its 95%%"
             + " interval, the filter's useful and positive counts, Get latency p50 and p99, beside the predicted"
             + " current_R of the same database (import, then run's current allocation) and the version read"
-            + " (MANIFEST, sequence number). The database is opened as a RocksDB secondary instance: no lock,"
-            + " nothing written in its folder. Absent keys: present keys sampled by iteration, each extended by"
-            + " a byte, checked absent by the Get. Example:",
+            + " (MANIFEST, sequence number). The database is opened read-only, or as a secondary instance while"
+            + " another process holds it: no lock, nothing written in its folder. Absent keys: present keys"
+            + " sampled by iteration, each extended by a byte, checked absent by the Get. Example:",
             "  measure --rocksdb /var/lib/db --queries 100000 --seed 1"})
 final class MeasureCommand implements Callable<Integer> {
 
@@ -78,15 +75,10 @@ final class MeasureCommand implements Callable<Integer> {
                     + RocksDbNative.problem().orElse(""));
         }
         List<String> families = allColumnFamilies ? RocksDbSnapshotOpen.columnFamilies(dir) : List.of(columnFamily);
-        // the prediction first: its read-only open checks every live file against the MANIFEST
-        List<Double> predicted = new ArrayList<>();
-        for (String family : families) {
-            predicted.add(predictedCurrentR(family));
-        }
         List<MeasureTables.Row> rows = new ArrayList<>();
-        List<RocksDbMeasure.Measurement> measured = RocksDbMeasure.measure(dir, families, settings);
-        for (int i = 0; i < measured.size(); i++) {
-            rows.add(new MeasureTables.Row(measured.get(i), predicted.get(i)));
+        for (RocksDbMeasure.Measurement m : RocksDbMeasure.measure(dir, families, settings,
+                MeasureCommand::predictedCurrentR)) {
+            rows.add(new MeasureTables.Row(m));
         }
         spec.commandLine().getOut().print(switch (format) {
             case table -> MeasureTables.table(dir.toString(), queries, seed, rows);
@@ -95,16 +87,9 @@ final class MeasureCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** current_R of the column family's imported case, as `import` then `run` give it. */
-    private double predictedCurrentR(String family) throws InvalidInputException {
-        RocksDbImport.Imported imported = RocksDbImport.read(dir, family);
-        String json;
-        try {
-            json = ImportedCase.json(imported, false, null, null);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(dir + ": " + e.getMessage());
-        }
-        return new CaseEvaluator(new ThresholdSolver()).evaluate(CaseReader.read(dir + " (imported)",
-                new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)))).currentCost();
+    /** current_R of the column family's imported case, as `import` then `run` give it, on the version measured. */
+    private static double predictedCurrentR(RocksDbSnapshotOpen open, String family) throws InvalidInputException {
+        return new CaseEvaluator(new ThresholdSolver())
+                .evaluate(ImportedCase.lsmCase(RocksDbImport.read(open, family), null)).currentCost();
     }
 }

@@ -25,9 +25,11 @@ import org.monkeyeval.stats.MeanInterval;
 /**
  * RocksDB's own answer to "how many data blocks does an absent-key lookup read?", on a database as it
  * is: absent keys are sent through the database with statistics on, and RocksDB's tickers say what each
- * lookup did. The database is opened as a secondary instance ({@link RocksDbSnapshotOpen}: no LOCK, no
- * file created in its folder, the secondary folder a temporary one outside it) with its own options,
- * so that its own filter policy reads the files' filters.
+ * lookup did. The database is opened by {@link RocksDbSnapshotOpen} (read-only when nobody holds it, a
+ * secondary instance beside a running writer, its secondary folder a temporary one outside the
+ * database folder; no LOCK taken, no file created in the folder) with its own options, so that its own
+ * filter policy reads the files' filters. The predicted R of the same column family is computed on the
+ * same open instance, so both describe one version.
  *
  * <h2>The absent keys</h2>
  * <ol>
@@ -99,6 +101,7 @@ public final class RocksDbMeasure {
      * @param columnFamily    its name
      * @param manifestNumber  the MANIFEST the version read was replayed from
      * @param sequenceNumber  the latest sequence number of that version
+     * @param secondary       whether the database was opened as a secondary instance (another process held it)
      * @param ownOptions      whether the database's OPTIONS file was used (false: RocksDB's defaults, no filter policy)
      * @param presentKeys     present keys the iteration met
      * @param sampledKeys     present keys kept
@@ -111,11 +114,13 @@ public final class RocksDbMeasure {
      * @param truePositive    BLOOM_FILTER_FULL_TRUE_POSITIVE
      * @param p50Micros       median Get latency, microseconds
      * @param p99Micros       99th percentile Get latency, microseconds
+     * @param predictedR      the predicted R of the same version ({@link Predictor}), NaN without one
      */
-    public record Measurement(String columnFamily, long manifestNumber, long sequenceNumber, boolean ownOptions,
-                              long presentKeys, int sampledKeys, long found, MeanInterval dataBlocks,
-                              long dataBlockHits, long dataBlockMisses, long filterUseful, long fullPositive,
-                              long truePositive, double p50Micros, double p99Micros) {
+    public record Measurement(String columnFamily, long manifestNumber, long sequenceNumber, boolean secondary,
+                              boolean ownOptions, long presentKeys, int sampledKeys, long found,
+                              MeanInterval dataBlocks, long dataBlockHits, long dataBlockMisses, long filterUseful,
+                              long fullPositive, long truePositive, double p50Micros, double p99Micros,
+                              double predictedR) {
 
         /** Absent-key lookups counted. */
         public long lookups() {
@@ -126,6 +131,12 @@ public final class RocksDbMeasure {
         public double measuredR() {
             return dataBlocks.mean();
         }
+    }
+
+    /** The predicted R of a column family of the open database (e.g. its imported case's current R). */
+    @FunctionalInterface
+    public interface Predictor {
+        double predict(RocksDbSnapshotOpen open, String columnFamily) throws InvalidInputException;
     }
 
     private RocksDbMeasure() {
@@ -141,6 +152,15 @@ public final class RocksDbMeasure {
      */
     public static List<Measurement> measure(Path dir, List<String> columnFamilies, Settings settings)
             throws InvalidInputException {
+        return measure(dir, columnFamilies, settings, (open, cf) -> Double.NaN);
+    }
+
+    /**
+     * The same, each column family's predicted R computed first by {@code predictor} on the same open
+     * instance (the version measured).
+     */
+    public static List<Measurement> measure(Path dir, List<String> columnFamilies, Settings settings,
+                                            Predictor predictor) throws InvalidInputException {
         if (!RocksDbNative.available()) {
             throw new IllegalStateException(RocksDbNative.problem().orElse(""));
         }
@@ -153,14 +173,16 @@ public final class RocksDbMeasure {
             }
             List<Measurement> out = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
-                out.add(measure(open, names.get(i), handles.get(i), statistics, settings));
+                double predicted = predictor.predict(open, names.get(i));
+                out.add(measure(open, names.get(i), handles.get(i), statistics, settings, predicted));
             }
             return out;
         }
     }
 
     private static Measurement measure(RocksDbSnapshotOpen open, String name, ColumnFamilyHandle cf,
-                                       Statistics statistics, Settings settings) throws InvalidInputException {
+                                       Statistics statistics, Settings settings, double predicted)
+            throws InvalidInputException {
         RocksDB db = open.db();
         checkLiveFiles(db, cf);
         Draws draws = new Draws(settings.seed());
@@ -189,11 +211,13 @@ public final class RocksDbMeasure {
         }
         long[] latency = tally.latencyNanos();
         Arrays.sort(latency);
-        return new Measurement(name, open.manifestNumber(), open.latestSequenceNumber(), open.ownOptions(),
+        return new Measurement(name, open.manifestNumber(), open.latestSequenceNumber(), open.secondary(),
+                open.ownOptions(),
                 sample.present(), sample.keys().length, tally.found(),
                 MeanInterval.of(tally.counted(), tally.blocks(), tally.blocksSquared()), tally.hits(), tally.misses(),
                 tally.useful(), tally.positive(), tally.truePositive(),
-                RocksDbEngineCheck.percentile(latency, 0.50) / 1e3, RocksDbEngineCheck.percentile(latency, 0.99) / 1e3);
+                RocksDbEngineCheck.percentile(latency, 0.50) / 1e3, RocksDbEngineCheck.percentile(latency, 0.99) / 1e3,
+                predicted);
     }
 
     /**

@@ -20,12 +20,16 @@ public final class MeasureTables {
     }
 
     /** One measured column family and the predicted current_R of its imported case (NaN when none). */
-    public record Row(RocksDbMeasure.Measurement measured, double predictedCurrentR) {
+    public record Row(RocksDbMeasure.Measurement measured) {
+
+        public double predictedCurrentR() {
+            return measured.predictedR();
+        }
 
         /** (predicted - measured) / measured, NaN when either is missing or measured is 0. */
         public double error() {
             double m = measured.measuredR();
-            return m > 0 ? (predictedCurrentR - m) / m : Double.NaN;
+            return m > 0 ? (predictedCurrentR() - m) / m : Double.NaN;
         }
     }
 
@@ -34,8 +38,9 @@ public final class MeasureTables {
         StringBuilder b = new StringBuilder();
         for (Row row : rows) {
             RocksDbMeasure.Measurement m = row.measured();
-            b.append(String.format(Locale.ROOT, "RocksDB %s, column family %s: MANIFEST-%06d, sequence number %d%s%n",
-                    database, m.columnFamily(), m.manifestNumber(), m.sequenceNumber(),
+            b.append(String.format(Locale.ROOT, "RocksDB %s, column family %s: MANIFEST-%06d, sequence number %d,"
+                    + " opened %s%s%n", database, m.columnFamily(), m.manifestNumber(), m.sequenceNumber(),
+                    m.secondary() ? "as a secondary instance (another process holds it)" : "read-only",
                     m.ownOptions() ? "" : " (no OPTIONS file: RocksDB's default options, no filter policy)"));
             line(b, "measured_R", String.format(Locale.ROOT, "%.4f  (95%% interval %.4f to %.4f): data blocks read"
                     + " per absent-key lookup", m.measuredR(), m.dataBlocks().lower(), m.dataBlocks().upper()));
@@ -73,6 +78,7 @@ public final class MeasureTables {
             f.put("columnFamily", m.columnFamily());
             f.put("manifestNumber", m.manifestNumber());
             f.put("sequenceNumber", m.sequenceNumber());
+            f.put("openedAs", m.secondary() ? "secondary" : "read-only");
             f.put("ownOptions", m.ownOptions());
             Json.putNumber(f, "measured_R", m.measuredR());
             ObjectNode interval = f.putObject("measured_R_interval");

@@ -91,11 +91,15 @@ final class DbBenchMeasureTest {
     }
 
     /**
-     * The databases whose predicted current_R the current pricing (each level one run at its files'
-     * average bits per entry, on the ideal curve) already brings within 5% of measured_R.
+     * The databases whose predicted current_R the current pricing (each file priced with the filter it
+     * holds, a level's files weighted by their entries, every run reached by every lookup) already brings
+     * within 5% of measured_R. Not yet the others: where a level's files cover only part of the key
+     * space, lookups outside them skip the level (db/version_set.cc, FilePicker::GetNextFile), which
+     * the pricing does not count (+5% to +6% on these builds; +85% with optimize_filters_for_hits,
+     * whose unfiltered L1 and L2 weigh 1 each in the prediction).
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Database.class, names = {"BLOOM_6"})
+    @EnumSource(value = Database.class, names = {"BLOOM_10", "RIBBON_10", "PARTITIONED_10", "UNIVERSAL_10", "MIXED_6_14"})
     void predicted_currentPricing_withinFivePercentOfMeasured(Database d) throws Exception {
         JsonNode m = measured(d);
         double measuredR = m.get("measured_R").asDouble();

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,7 +38,8 @@ import org.monkeyeval.report.Json;
 /**
  * measure on databases RocksJava built: it prints measured_R with its interval beside the predicted
  * current_R and the version read, counts only absent keys, gives the same counts for the same seed,
- * measures every column family when asked, and leaves the database's files as they were; no database,
+ * measures every column family when asked, leaves the database's files as they were, and measures a
+ * database another process holds and writes to (as a secondary instance); no database,
  * an unknown column family, a truncated and a corrupt SST exit 3 naming the folder or the file, and
  * print nothing on standard output; bad options exit 2.
  */
@@ -150,6 +154,28 @@ final class MeasureCommandTest {
     }
 
     @Test
+    void measure_whileAnotherProcessWrites_measuresASecondaryInstance(@TempDir Path dir) throws Exception {
+        Path live = copy(db, dir.resolve("live"));
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process writer = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"),
+                "org.monkeyeval.engine.LiveWriter", live.toString(), "1000000").redirectErrorStream(true).start();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
+        try {
+            assertEquals("open", lines.readLine());
+            Thread.sleep(300);
+            JsonNode f = json("--rocksdb", live.toString(), "--queries", "3000").get("columnFamilies").get(0);
+            assertEquals("secondary", f.get("openedAs").asText());
+            assertEquals(3000, f.get("lookups").asLong());
+            assertTrue(f.get("sequenceNumber").asLong() > 50_000, f.toString());
+            assertTrue(writer.isAlive(), "the writer ran the whole time");
+        } finally {
+            writer.getOutputStream().close();
+            assertTrue(writer.waitFor(60, TimeUnit.SECONDS), "writer ended");
+        }
+        assertTrue(lines.readLine().startsWith("wrote "));
+    }
+
+    @Test
     void measure_badInput_exit3NamingItAndPrintingNothing(@TempDir Path dir) throws Exception {
         Path plain = Files.createDirectories(dir.resolve("plain"));
         Path truncated = copy(db, dir.resolve("truncated"));
@@ -191,7 +217,7 @@ final class MeasureCommandTest {
         assertTrue(both.err().contains("not both"), both.err());
         Cli.Outcome help = Cli.run("measure", "--help");
         assertEquals(0, help.exitCode());
-        assertTrue(help.out().contains("--all-column-families") && help.out().contains("secondary"), help.out());
+        assertTrue(help.out().contains("--all-column-families") && help.out().contains("secondary instance"), help.out());
     }
 
     private static Path copy(Path from, Path to) throws Exception {
