@@ -1,0 +1,79 @@
+package org.monkeyeval.family.rocksdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.monkeyeval.family.RocksDbFamily;
+
+/**
+ * A file's filter is named by its blocks' trailers and priced at its real size: a fast local Bloom
+ * block built here (bit for bit RocksDB's) is the family rocksdb with its lines and probes and the
+ * family's rate at that setting; partitions are summed into one filter of the same total lines;
+ * always-true trailers filter nothing, blocks of at most 5 bytes match nothing; partitions of
+ * different filters are refused.
+ */
+final class RocksDbFileFilterTest {
+
+    private static List<byte[]> keys(int from, int count) {
+        List<byte[]> out = new ArrayList<>();
+        for (int k = from; k < from + count; k++) {
+            out.add(("key-" + k).getBytes(StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    @Test
+    void fastLocalBloomBlock_isRocksdbAtItsLinesAndProbes_ratedAsTheFamily() {
+        byte[] block = FastLocalBloomBuilder.build(keys(0, 5_000), 10);
+        RocksDbFileFilter f = RocksDbFileFilter.of(List.of(block), block.length);
+        assertEquals("rocksdb", f.family());
+        long lines = RocksDbFamily.lines(5_000, RocksDbFamily.INSTANCE.settingFor(10));
+        assertEquals(Map.of("lines", (int) lines, "probes", 6), f.parameters());
+        assertEquals(8L * block.length, f.bits());
+        assertEquals(RocksDbFamily.INSTANCE.fpr(5_000, RocksDbFamily.INSTANCE.settingFor(10)), f.fpr(5_000), 0.0);
+    }
+
+    @Test
+    void partitions_summedIntoOneFilterOfTheSameLines() {
+        byte[] a = FastLocalBloomBuilder.build(keys(0, 3_000), 10);
+        byte[] b = FastLocalBloomBuilder.build(keys(3_000, 2_000), 10);
+        RocksDbFileFilter f = RocksDbFileFilter.of(List.of(a, b), a.length + b.length + 40);
+        int lines = (a.length - 5) / 64 + (b.length - 5) / 64;
+        assertEquals(Map.of("lines", lines, "probes", 6), f.parameters());
+        assertEquals(RocksDbFamily.cacheLocalFpRate(5_000, lines, 6), f.fpr(5_000), 0.0);
+        assertEquals(8L * (a.length + b.length + 40), f.bits());
+    }
+
+    @Test
+    void alwaysTrueAndAlwaysFalse_rateOneAndZero() {
+        RocksDbFileFilter alwaysTrue = RocksDbFileFilter.of(List.of(new byte[] {0, 0, 0, 0, 0, 0}), 6);
+        assertEquals("none", alwaysTrue.family());
+        assertEquals(1.0, alwaysTrue.fpr(100));
+        RocksDbFileFilter alwaysFalse = RocksDbFileFilter.of(List.of(new byte[5]), 5);
+        assertEquals("always-false", alwaysFalse.family());
+        assertEquals(0.0, alwaysFalse.fpr(100));
+        assertEquals(1.0, RocksDbFileFilter.none().fpr(1));
+    }
+
+    @Test
+    void mixedPartitionsOrBadParameters_refused() {
+        byte[] bloom = FastLocalBloomBuilder.build(keys(0, 100), 10);
+        IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
+                () -> RocksDbFileFilter.of(List.of(bloom, new byte[5]), 100));
+        assertTrue(mixed.getMessage().contains("different filters"), mixed.getMessage());
+        IllegalArgumentException probes = assertThrows(IllegalArgumentException.class,
+                () -> new RocksDbFileFilter("rocksdb", Map.of("lines", 1, "probes", 31), 8));
+        assertTrue(probes.getMessage().contains("probes (31) must be <= 30"), probes.getMessage());
+        IllegalArgumentException blocks = assertThrows(IllegalArgumentException.class,
+                () -> new RocksDbFileFilter("rocksdb-ribbon", Map.of("blocks", 1, "dataBytes", 16), 8));
+        assertTrue(blocks.getMessage().contains("blocks (1) must be >= 2"), blocks.getMessage());
+    }
+}
