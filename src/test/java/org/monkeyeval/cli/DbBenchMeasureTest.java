@@ -96,10 +96,13 @@ final class DbBenchMeasureTest {
      * within 5% of measured_R. Not yet the others: where a level's files cover only part of the key
      * space, lookups outside them skip the level (db/version_set.cc, FilePicker::GetNextFile), which
      * the pricing does not count (+5% to +6% on these builds; +85% with optimize_filters_for_hits,
-     * whose unfiltered L1 and L2 weigh 1 each in the prediction).
+     * whose unfiltered L1 and L2 weigh 1 each in the prediction). Left out too: the 10 bits/key and
+     * Ribbon databases, within 5% on every build seen but by less than 1% (+4.1% to +4.5%), which a
+     * build's other compaction picks can cross, and universal compaction, whose build takes one of two
+     * shapes (docs/measure.md).
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Database.class, names = {"BLOOM_10", "RIBBON_10", "PARTITIONED_10", "UNIVERSAL_10", "MIXED_6_14"})
+    @EnumSource(value = Database.class, names = {"PARTITIONED_10", "MIXED_6_14"})
     void predicted_currentPricing_withinFivePercentOfMeasured(Database d) throws Exception {
         JsonNode m = measured(d);
         double measuredR = m.get("measured_R").asDouble();
