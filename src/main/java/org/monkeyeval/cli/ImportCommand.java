@@ -22,7 +22,8 @@ import org.monkeyeval.report.ImportedCase;
 /** {@code import}: a case file from a RocksDB database, opened as a secondary instance. */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Write a case file from a RocksDB database, read as it is while it may be open and written by"
-            + " its server (RocksDB secondary instance: no lock, nothing written in DIR): each L0 file a run (newest"
+            + " its server (a RocksDB secondary instance when another process holds it, read-only otherwise: no lock"
+            + " taken, nothing written in DIR; the version read, MANIFEST and sequence number, reported): each L0 file a run (newest"
             + " first), each non-empty level a run holding its files, each file with the filter it really holds"
             + " (read from the file: fast local Bloom, legacy Bloom, Ribbon or none; partitioned; whole keys or"
             + " prefixes), the filter memory as the budget. `run` on the case prices `current` on those filters,"

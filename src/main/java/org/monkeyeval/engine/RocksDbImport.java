@@ -29,9 +29,9 @@ import org.monkeyeval.io.InvalidInputException;
 
 /**
  * Reads the runs of a RocksDB column family and every live file in them, as they are: the database
- * is opened as a secondary instance ({@link RocksDbSnapshotOpen}: no LOCK taken, nothing written in
- * its folder, a server may hold it open and write), the version it replayed lists the files and their
- * levels, and each file is read by {@link SstFile} for what RocksDB wrote into it: its entries, the
+ * is opened by {@link RocksDbSnapshotOpen} (a secondary instance when a server holds it open and
+ * writes, read-only otherwise; no LOCK taken, nothing written in its folder), the version it read
+ * lists the files and their levels, and each file is read by {@link SstFile} for what RocksDB wrote into it: its entries, the
  * filter its filter blocks' trailers say it holds ({@link RocksDbFileFilter}), whether that filter is
  * partitioned, whether whole keys or prefixes were added to it, its key range.
  *

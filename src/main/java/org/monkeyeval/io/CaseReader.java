@@ -419,6 +419,7 @@ public final class CaseReader {
         }
         JsonLocation start = parser.currentTokenLocation();
         List<Run> runs = new ArrayList<>();
+        List<JsonLocation> starts = new ArrayList<>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             String path = "runs[" + runs.size() + "]";
             if (parser.currentToken() != JsonToken.START_OBJECT) {
@@ -480,9 +481,18 @@ public final class CaseReader {
                 }
             }
             runs.add(new Run(name, entries, level, lookups, current, files));
+            starts.add(runStart);
         }
         if (runs.isEmpty()) {
             throw errorAt(start, "runs", "must hold at least one run");
+        }
+        if (runs.stream().anyMatch(r -> !r.files().isEmpty())) {
+            for (int i = 0; i < runs.size(); i++) {
+                if (runs.get(i).files().isEmpty() && runs.get(i).currentBitsPerEntry() == null) {
+                    throw errorAt(starts.get(i), "runs[" + i + "].files",
+                            "give files or currentBitsPerEntry on every run when a run has files");
+                }
+            }
         }
         return runs;
     }

@@ -35,7 +35,8 @@ import org.monkeyeval.report.ImportedCase;
  * phase built, and the priced current R equals the sum over runs of each file's family rate at the
  * phase's configured bits (computed here from the configuration, not from the file) weighted by the
  * file's share of its run's entries. A partitioned database's measured rate inside RocksDB agrees
- * with its price; prefix-only filters are reported and refused.
+ * with its price; prefix-only filters are reported and refused; files written without a filter
+ * (optimize_filters_for_hits on the bottommost level, no filter policy) rate 1.
  */
 final class RocksDbImportFiltersTest {
 
@@ -206,5 +207,20 @@ final class RocksDbImportFiltersTest {
         RocksDbFamily bloom = RocksDbFamily.INSTANCE;
         Built built = new Built(10_001, bloom, 10);
         assertEquals(expectedR(List.of(List.of(built))), currentR(imported), 0.02 * built.fpr());
+    }
+
+    @Test
+    void optimizeFiltersForHitsAndNoFilter_filesWithoutFilterReadEveryLookup() throws Exception {
+        RocksDbImport.Imported hits = build("hits", List.of(
+                new Phase(0, 20_000, RocksDbFilterDatabases.bloom(10), "optimize_filters_for_hits=true", 6),
+                new Phase(20_000, 2_000, RocksDbFilterDatabases.bloom(10), "optimize_filters_for_hits=true", 0)));
+        // the bottommost level's files are written without a filter: every absent lookup reaching L6 reads it
+        assertEquals(List.of(List.of("rocksdb"), List.of("none")), families(hits));
+        double expected = new Built(2_000, RocksDbFamily.INSTANCE, 10).fpr() + 1.0;
+        assertEquals(expected, currentR(hits), 1e-12);
+        RocksDbImport.Imported none = build("nofilter", List.of(
+                new Phase(0, 5_000, "format_version=5", "", 6), new Phase(5_000, 1_000, "format_version=5", "", 0)));
+        assertEquals(List.of(List.of("none"), List.of("none")), families(none));
+        assertEquals(2.0, currentR(none), 0.0);
     }
 }

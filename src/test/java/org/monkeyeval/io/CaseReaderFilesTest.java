@@ -82,6 +82,9 @@ final class CaseReaderFilesTest {
                         "c.json:3:110: runs[0].files[0].filter.parameters.lines", "must be a positive integer, got 0"),
                 Arguments.of("partitioned not boolean", caseWith(1000, "[{\"partitioned\": 1}]"),
                         "c.json:3:28: runs[0].files[0].partitioned", "expected true or false"),
+                Arguments.of("a run with neither files nor current bits", "{\"id\": \"x\", \"runs\": [{\"entries\": 5},\n"
+                        + " {\"entries\": 1000, \"files\": [" + file + "]}], \"budget\": {\"totalBits\": 1}}",
+                        "c.json:1:22: runs[0].files", "give files or currentBitsPerEntry on every run"),
                 Arguments.of("key not hex", caseWith(1000, "[{\"smallestKey\": \"xyz\"}]"),
                         "c.json:3:28: runs[0].files[0].smallestKey", "expected hex digits"));
     }
