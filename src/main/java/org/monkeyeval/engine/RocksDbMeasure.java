@@ -48,8 +48,8 @@ import org.monkeyeval.stats.MeanInterval;
  * the same seed gives the same keys on the same database.
  *
  * <h2>What is counted, per lookup</h2>
- * RocksDB's tickers are read after every Get (the secondary instance runs no flush or compaction, and
- * this thread alone reads it, so the difference of two readings is that lookup's):
+ * RocksDB's tickers are read after every Get (a read-only or secondary instance runs no flush or
+ * compaction, and this thread alone reads it, so the difference of two readings is that lookup's):
  * <ul>
  *   <li><b>data blocks read</b>: {@code BLOCK_CACHE_DATA_HIT + BLOCK_CACHE_DATA_MISS}. Every data block a
  *       Get reads goes through the block cache lookup, which counts a hit or a miss for a block of type
@@ -73,9 +73,6 @@ import org.monkeyeval.stats.MeanInterval;
  * from the per-lookup counts ({@link MeanInterval}).
  */
 public final class RocksDbMeasure {
-
-    /** Lookups asked for by default. */
-    public static final long DEFAULT_QUERIES = 100_000;
 
     /** Present keys kept from the iteration: 65,536, so that memory does not grow with the database. */
     public static final int MAX_SAMPLE = 1 << 16;
