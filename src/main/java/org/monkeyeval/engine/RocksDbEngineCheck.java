@@ -390,7 +390,8 @@ public final class RocksDbEngineCheck {
         return KeyBytes.of(key);
     }
 
-    private static double percentile(long[] sorted, double q) {
+    /** The q-quantile of sorted values: the ceil(q n)-th smallest (nearest rank); NaN when there are none. */
+    static double percentile(long[] sorted, double q) {
         if (sorted.length == 0) {
             return Double.NaN;
         }

@@ -1,0 +1,95 @@
+package org.monkeyeval.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.engine.RocksDbImport;
+import org.monkeyeval.engine.RocksDbMeasure;
+import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.RocksDbSnapshotOpen;
+import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.report.ImportedCase;
+import org.monkeyeval.report.MeasureTables;
+
+/** {@code measure}: RocksDB's own count of the data blocks an absent-key lookup reads, beside the predicted R. */
+@Command(name = "measure", mixinStandardHelpOptions = true,
+        description = {"Send absent keys through a RocksDB database with statistics on and print what RocksDB counts:"
+            + " measured_R, the data blocks read per absent-key lookup (block cache data hits + misses) with its 95%%"
+            + " interval, the filter's useful and positive counts, Get latency p50 and p99, beside the predicted"
+            + " current_R of the same database (import, then run's current allocation) and the version read"
+            + " (MANIFEST, sequence number). The database is opened read-only, or as a secondary instance while"
+            + " another process holds it: no lock, nothing written in its folder. Absent keys: present keys"
+            + " sampled by iteration, each extended by a byte, checked absent by the Get. Example:",
+            "  measure --rocksdb /var/lib/db --queries 100000 --seed 1"})
+final class MeasureCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--rocksdb", required = true, paramLabel = "DIR", description = "The database folder.")
+    private Path dir;
+
+    @Option(names = "--column-family", defaultValue = "default", paramLabel = "NAME",
+            description = "Column family to measure (default: ${DEFAULT-VALUE}).")
+    private String columnFamily;
+
+    @Option(names = "--all-column-families", description = "Measure every column family (not with --column-family).")
+    private boolean allColumnFamilies;
+
+    @Option(names = "--queries", defaultValue = "100000", paramLabel = "N",
+            description = "Absent-key lookups per column family (default: ${DEFAULT-VALUE}).")
+    private long queries;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
+            description = "Seed of the sampled keys and their extensions (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    /** How the answer is printed. */
+    enum Format { table, json }
+
+    @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
+            description = "table or json; one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private Format format;
+
+    @Override
+    public Integer call() throws Exception {
+        if (allColumnFamilies && spec.commandLine().getParseResult().hasMatchedOption("--column-family")) {
+            throw new UsageException("give --column-family or --all-column-families, not both");
+        }
+        RocksDbMeasure.Settings settings;
+        try {
+            settings = new RocksDbMeasure.Settings(queries, seed);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--queries: " + e.getMessage());
+        }
+        if (!RocksDbNative.available()) {
+            throw new EnvironmentException("RocksDB's native library does not load here: "
+                    + RocksDbNative.problem().orElse(""));
+        }
+        List<String> families = allColumnFamilies ? RocksDbSnapshotOpen.columnFamilies(dir) : List.of(columnFamily);
+        List<MeasureTables.Row> rows = new ArrayList<>();
+        for (RocksDbMeasure.Measurement m : RocksDbMeasure.measure(dir, families, settings,
+                MeasureCommand::predictedCurrentR)) {
+            rows.add(new MeasureTables.Row(m));
+        }
+        spec.commandLine().getOut().print(switch (format) {
+            case table -> MeasureTables.table(dir.toString(), queries, seed, rows);
+            case json -> MeasureTables.json(dir.toString(), queries, seed, rows);
+        });
+        return ExitCodes.OK;
+    }
+
+    /** current_R of the column family's imported case, as `import` then `run` give it, on the version measured. */
+    private static double predictedCurrentR(RocksDbSnapshotOpen open, String family) throws InvalidInputException {
+        return new CaseEvaluator(new ThresholdSolver())
+                .evaluate(ImportedCase.lsmCase(RocksDbImport.read(open, family), null)).currentCost();
+    }
+}
