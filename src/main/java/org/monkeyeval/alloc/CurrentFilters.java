@@ -13,12 +13,15 @@ import org.monkeyeval.model.RunFile;
  *
  * <p>A run's rate is the rate an absent-key lookup meets in it. An L0 file is a run of its own. A
  * level holds files of disjoint key ranges and a lookup probes the one file whose range holds its
- * key; absent keys are taken to be drawn like the present keys, so that the share of lookups landing
- * in a file is its share of the level's entries:
+ * key; absent keys are taken to be drawn like the present keys, so that the share of the run's
+ * lookups landing in a file is d_f / k_r from the files' key ranges ({@link KeyRangeReach}), or,
+ * without key ranges, its share of the level's entries:
  *
  * <pre>
- *   p_run = sum over the run's files f of (n_f / n_run) * p_f
+ *   p_run = sum over the run's files f of (d_f / k_r) * p_f      (or (n_f / n_run) * p_f)
  * </pre>
+ *
+ * and the run's weight in the cost carries k_r ({@link LookupWeights}).
  *
  * where p_f is the file's own filter at its real size and parameters
  * ({@link RocksDbFileFilter#fpr(long)} at the keys added to it). Since p is convex in the bits per
@@ -42,6 +45,7 @@ final class CurrentFilters {
         }
         double[] bits = new double[runs.size()];
         double[] fpr = new double[runs.size()];
+        KeyRangeReach keyRanges = KeyRangeReach.of(lsmCase);
         for (int i = 0; i < bits.length; i++) {
             Run run = runs.get(i);
             if (run.files().isEmpty()) {
@@ -49,16 +53,21 @@ final class CurrentFilters {
                 fpr[i] = MonkeyModel.idealFpr(bits[i]);
             } else {
                 bits[i] = run.currentBitsPerEntry() != null ? run.currentBitsPerEntry() : filterBits(run) / run.entries();
-                fpr[i] = rate(lsmCase.id(), run);
+                fpr[i] = rate(lsmCase.id(), run, keyRanges, i);
             }
         }
         return Allocation.of(bits, fpr);
     }
 
-    /** p_run: the files' own rates weighted by their shares of the run's entries. */
-    static double rate(String caseId, Run run) {
+    /**
+     * p_run: the files' own rates weighted by their shares of the lookups that reach the run, from the
+     * files' key ranges ({@link KeyRangeReach}: d_f / k_r) when the case gives them, else by their
+     * shares of the run's entries.
+     */
+    static double rate(String caseId, Run run, KeyRangeReach keyRanges, int index) {
         double sum = 0.0;
-        for (RunFile f : run.files()) {
+        for (int j = 0; j < run.files().size(); j++) {
+            RunFile f = run.files().get(j);
             if (f.prefixOnly()) {
                 throw new CurrentCostException("case " + caseId + ": run " + (run.name() == null ? "" : run.name())
                         + " file " + f.name() + ": its filter holds only key prefixes (prefix extractor "
@@ -67,7 +76,9 @@ final class CurrentFilters {
                         + " so current is not priced");
             }
             double p = new RocksDbFileFilter(f.family(), f.parameters(), f.filterBits()).fpr(f.rateEntries());
-            sum += (double) f.entries() / run.entries() * p;
+            double share = keyRanges == null ? (double) f.entries() / run.entries()
+                    : keyRanges.fileShare(index, j) / keyRanges.runReach(index);
+            sum += share * p;
         }
         return sum;
     }

@@ -14,6 +14,8 @@ import org.monkeyeval.model.Workload;
  *     a_i = z + v * (sum_{j after i} n_j) / N
  *     (an absent key passes every run; a present key passes the runs newer than the one holding it)
  *   measured lookups L_i:  a_i = L_i / max_j L_j   (the busiest run counts 1; v unknown)
+ *   runs given with their files' key ranges (an imported database): a_i times k_i, the share of
+ *     lookups whose key lies in the run's files ({@link KeyRangeReach})
  *
  *   expected run reads per lookup:  cost = sum_i a_i p_i + v
  *   (the false positives of the runs passed, plus the one read of the run that holds a found key)
@@ -75,7 +77,23 @@ public record LookupWeights(double[] reach, double foundShare) {
             return new LookupWeights(a, Double.NaN);
         }
         Workload.ZeroResultShare z = (Workload.ZeroResultShare) lsmCase.workload();
-        return ofZeroResultShare(lsmCase.entries(), lsmCase.totalEntries().doubleValue(), z.share());
+        LookupWeights byShare = ofZeroResultShare(lsmCase.entries(), lsmCase.totalEntries().doubleValue(), z.share());
+        KeyRangeReach keyRanges = KeyRangeReach.of(lsmCase);
+        return keyRanges == null ? byShare : byShare.withinKeyRanges(keyRanges);
+    }
+
+    /**
+     * These weights with each a_i multiplied by k_i, the share of lookups whose key lies in run i's key
+     * ranges ({@link KeyRangeReach}): a lookup outside a run's files asks none of its filters. For
+     * present-key lookups this takes the key ranges to thin both terms of a_i alike (an approximation;
+     * exact for absent keys, z = 1).
+     */
+    LookupWeights withinKeyRanges(KeyRangeReach keyRanges) {
+        double[] a = reach.clone();
+        for (int i = 0; i < a.length; i++) {
+            a[i] *= keyRanges.runReach(i);
+        }
+        return new LookupWeights(a, foundShare);
     }
 
     /**

@@ -91,18 +91,14 @@ final class DbBenchMeasureTest {
     }
 
     /**
-     * The databases whose predicted current_R the current pricing (each file priced with the filter it
-     * holds, a level's files weighted by their entries, every run reached by every lookup) already brings
-     * within 5% of measured_R. Not yet the others: where a level's files cover only part of the key
-     * space, lookups outside them skip the level (db/version_set.cc, FilePicker::GetNextFile), which
-     * the pricing does not count (+5% to +6% on these builds; +85% with optimize_filters_for_hits,
-     * whose unfiltered L1 and L2 weigh 1 each in the prediction). Left out too: the 10 bits/key and
-     * Ribbon databases, within 5% on every build seen but by less than 1% on some (up to +4.4% and
-     * +4.7%), which a build's other compaction picks could cross, and universal compaction, whose build
-     * takes one of two shapes (docs/measure.md). The two asserted stayed at or below +4.1%.
+     * The predicted current_R of every database (each file priced with the filter it holds, each file's
+     * share of the lookups and each run's reach from the files' key ranges, alloc.KeyRangeReach) within
+     * 5% of measured_R. Without the key ranges the prediction was 5% to 6% high on most builds and 85%
+     * with optimize_filters_for_hits, whose unfiltered L1 and L2 each cover part of the key space
+     * (db/version_set.cc, FilePicker::GetNextFile: a lookup outside a file's range skips it).
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Database.class, names = {"PARTITIONED_10", "MIXED_6_14"})
+    @EnumSource(Database.class)
     void predicted_currentPricing_withinFivePercentOfMeasured(Database d) throws Exception {
         JsonNode m = measured(d);
         double measuredR = m.get("measured_R").asDouble();

@@ -34,7 +34,7 @@ import org.monkeyeval.report.ImportedCase;
  * partitioned filters and a level holding 6- and 14-bit files, every file's family is the one its
  * phase built, and the priced current R equals the sum over runs of each file's family rate at the
  * phase's configured bits (computed here from the configuration, not from the file) weighted by the
- * file's share of its run's entries. A partitioned database's measured rate inside RocksDB agrees
+ * file's share of the lookups (each phase writes its own key range, so a file's share of all entries). A partitioned database's measured rate inside RocksDB agrees
  * with its price; prefix-only filters are reported and refused; files written without a filter
  * (optimize_filters_for_hits on the bottommost level, no filter policy) rate 1.
  */
@@ -71,13 +71,17 @@ final class RocksDbImportFiltersTest {
         return result.currentCost();
     }
 
-    /** sum over runs of sum over files of n_f / n_run * p_f; runs as lists of their files' builds. */
+    /**
+     * sum over files of n_f / N * p_f: each phase writes its own key range, disjoint from the others',
+     * so a lookup drawn like the stored keys reaches the one file whose range holds it (a run's reach is
+     * its share of the entries, alloc.KeyRangeReach); runs as lists of their files' builds.
+     */
     private static double expectedR(List<List<Built>> runs) {
+        long total = runs.stream().flatMap(List::stream).mapToLong(Built::entries).sum();
         double r = 0;
         for (List<Built> run : runs) {
-            long n = run.stream().mapToLong(Built::entries).sum();
             for (Built f : run) {
-                r += (double) f.entries() / n * f.fpr();
+                r += (double) f.entries() / total * f.fpr();
             }
         }
         return r;
@@ -216,11 +220,12 @@ final class RocksDbImportFiltersTest {
                 new Phase(20_000, 2_000, RocksDbFilterDatabases.bloom(10), "optimize_filters_for_hits=true", 0)));
         // the bottommost level's files are written without a filter: every absent lookup reaching L6 reads it
         assertEquals(List.of(List.of("rocksdb"), List.of("none")), families(hits));
-        double expected = new Built(2_000, RocksDbFamily.INSTANCE, 10).fpr() + 1.0;
+        // disjoint phases: 2,000 of 22,000 lookups reach the L0 file, the other 20,000 L6's unfiltered file
+        double expected = (2_000 * new Built(2_000, RocksDbFamily.INSTANCE, 10).fpr() + 20_000) / 22_000.0;
         assertEquals(expected, currentR(hits), 1e-12);
         RocksDbImport.Imported none = build("nofilter", List.of(
                 new Phase(0, 5_000, "format_version=5", "", 6), new Phase(5_000, 1_000, "format_version=5", "", 0)));
         assertEquals(List.of(List.of("none"), List.of("none")), families(none));
-        assertEquals(2.0, currentR(none), 0.0);
+        assertEquals(1.0, currentR(none), 1e-12); // each lookup reaches one of the two unfiltered files
     }
 }

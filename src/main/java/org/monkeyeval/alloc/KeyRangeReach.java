@@ -1,0 +1,151 @@
+package org.monkeyeval.alloc;
+
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Run;
+import org.monkeyeval.model.RunFile;
+
+/**
+ * The share of absent-key lookups that reach each file and each run of an imported database, from
+ * the files' key ranges.
+ *
+ * <p>RocksDB asks a file's filter only for a key inside the file's key range: in L0 every file whose
+ * range holds the key, in a deeper level the one file whose range holds it, none when the key falls
+ * between two files (db/version_set.cc, FilePicker::GetNextFile: the smallest and largest user keys
+ * are compared before the table is read). A run whose files cover part of the key space is therefore
+ * reached by part of the lookups, and a lookup meets the sum over the runs it reaches, not over all.
+ *
+ * <pre>
+ *   lookups are drawn like the stored keys; a file's entries are spread evenly over its key range,
+ *   each key placed on [0, 1) by its bytes after the prefix all files share (big-endian, 7 bytes):
+ *     mass(a, b) = (1 / N) sum over files g of n_g * |[a, b] and [lo_g, hi_g]| / (hi_g - lo_g)
+ *                  (a file of one key: n_g when lo_g lies in [a, b])
+ *   share of lookups reaching file f:   d_f = mass(lo_f, hi_f)
+ *   reach of run r:                     k_r = sum over its files f of d_f    (at most 1)
+ *   the run's rate as a lookup meets it: sum over f of (d_f / k_r) p_f, and k_r multiplies its weight
+ * </pre>
+ *
+ * With random keys (db_bench fillrandom) every file of a level spans its share of the whole key space,
+ * every k_r is about 1 and d_f / k_r about the file's share of the level's entries; with keys written
+ * in order (a time series), a level holding only old keys is reached by few lookups. The even spread
+ * within a file is the model's assumption; {@code measure} draws its absent keys from stored keys, as
+ * assumed here.
+ *
+ * <p>A case whose files do not all carry their key ranges has no key-range reach ({@link #of} gives
+ * null): every run is then taken to be reached by every lookup, as for a case without files.
+ */
+public final class KeyRangeReach {
+
+    /** Bytes of a key, after the shared prefix, that place it on [0, 1) (7 bytes fit a double exactly). */
+    static final int POSITION_BYTES = 7;
+
+    private final double[][] fileShare;
+    private final double[] runReach;
+
+    private KeyRangeReach(double[][] fileShare, double[] runReach) {
+        this.fileShare = fileShare;
+        this.runReach = runReach;
+    }
+
+    /** The reach of every run and file of {@code lsmCase}, or null when some run lacks files with key ranges. */
+    public static KeyRangeReach of(LsmCase lsmCase) {
+        List<Run> runs = lsmCase.runs();
+        List<byte[]> bounds = new ArrayList<>();
+        for (Run run : runs) {
+            if (run.files().isEmpty()) {
+                return null;
+            }
+            for (RunFile f : run.files()) {
+                if (f.smallestKey() == null || f.largestKey() == null) {
+                    return null;
+                }
+                bounds.add(HexFormat.of().parseHex(f.smallestKey()));
+                bounds.add(HexFormat.of().parseHex(f.largestKey()));
+            }
+        }
+        int prefix = sharedPrefix(bounds);
+        int files = bounds.size() / 2;
+        double[] lo = new double[files];
+        double[] hi = new double[files];
+        double[] n = new double[files];
+        double total = 0.0;
+        int at = 0;
+        for (Run run : runs) {
+            for (RunFile f : run.files()) {
+                lo[at] = position(bounds.get(2 * at), prefix);
+                hi[at] = Math.max(lo[at], position(bounds.get(2 * at + 1), prefix));
+                n[at] = f.entries();
+                total += f.entries();
+                at++;
+            }
+        }
+        double[][] share = new double[runs.size()][];
+        double[] reach = new double[runs.size()];
+        at = 0;
+        for (int r = 0; r < runs.size(); r++) {
+            int count = runs.get(r).files().size();
+            share[r] = new double[count];
+            for (int j = 0; j < count; j++, at++) {
+                share[r][j] = mass(lo[at], hi[at], lo, hi, n) / total;
+                reach[r] += share[r][j];
+            }
+            reach[r] = Math.min(1.0, reach[r]);
+        }
+        return new KeyRangeReach(share, reach);
+    }
+
+    /** k_r: the share of lookups whose key lies in one of run r's files' ranges. */
+    public double runReach(int run) {
+        return runReach[run];
+    }
+
+    /** d_f: the share of lookups whose key lies in file {@code file} (in the run's order) of run {@code run}. */
+    public double fileShare(int run, int file) {
+        return fileShare[run][file];
+    }
+
+    /** The mass of the even-spread mixture of the files (lo, hi, n) within [a, b], in entries. */
+    static double mass(double a, double b, double[] lo, double[] hi, double[] n) {
+        double sum = 0.0;
+        for (int g = 0; g < lo.length; g++) {
+            if (hi[g] == lo[g]) {
+                if (lo[g] >= a && lo[g] <= b) {
+                    sum += n[g];
+                }
+                continue;
+            }
+            double overlap = Math.min(b, hi[g]) - Math.max(a, lo[g]);
+            if (overlap > 0) {
+                sum += n[g] * overlap / (hi[g] - lo[g]);
+            }
+        }
+        return sum;
+    }
+
+    /** Bytes every key shares at its start (the shortest key's length at most). */
+    static int sharedPrefix(List<byte[]> keys) {
+        byte[] first = keys.get(0);
+        int p = first.length;
+        for (byte[] k : keys) {
+            int i = 0;
+            while (i < p && i < k.length && k[i] == first[i]) {
+                i++;
+            }
+            p = i;
+        }
+        return p;
+    }
+
+    /** The key's bytes after {@code prefix} as a big-endian fraction in [0, 1), missing bytes read as 0. */
+    static double position(byte[] key, int prefix) {
+        long v = 0;
+        for (int i = 0; i < POSITION_BYTES; i++) {
+            int at = prefix + i;
+            v = (v << 8) | (at < key.length ? key[at] & 0xff : 0);
+        }
+        return Math.scalb((double) v, -8 * POSITION_BYTES);
+    }
+}
