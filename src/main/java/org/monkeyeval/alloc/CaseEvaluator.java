@@ -59,8 +59,7 @@ public final class CaseEvaluator {
                 levels[i] = lsmCase.runs().get(i).level();
             }
             try {
-                deployable = deployableSolver.solve(engine, entries, weights.reach(),
-                        DeployableSolver.groups(engine, levels), budgetBits);
+                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
                         + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "
