@@ -35,7 +35,7 @@ public final class EngineExport {
             throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
         }
         boolean useHits = hits != null && hits.weightedFpr() < d.weightedFpr();
-        String comment = d.engine() == Engine.CASSANDRA ? "-- " : d.engine() == Engine.ROCKSDB ? "# " : "// ";
+        String comment = d.engine() == Engine.CASSANDRA ? "-- " : rocksDbOptionsFile(d.engine()) ? "# " : "// ";
         StringBuilder out = new StringBuilder();
         for (String line : header(result, useHits ? hits : null)) {
             out.append(comment).append(line).append('\n');
@@ -45,6 +45,8 @@ public final class EngineExport {
             case PEBBLE -> pebble(result, out);
             case ROCKSDB -> rocksDbOptions(result, useHits ? hits : null, out);
             case ROCKSDB_PER_LEVEL -> rocksDbPolicy(result, out);
+            case ROCKSDB_RIBBON -> rocksDbRibbonOptions(result, out);
+            case ROCKSDB_LEGACY -> rocksDbLegacyOptions(result, out);
             case FJALL -> fjall(result, out);
             case LEVELDB -> levelDb(result, out);
             case CASSANDRA -> cassandra(result, out);
@@ -80,6 +82,17 @@ public final class EngineExport {
         for (int i = 0; i < runs.size(); i++) {
             int level = runs.get(i).level() == null ? i : runs.get(i).level();
             byLevel.put(level, r.deployable().setting(i));
+        }
+        return byLevel;
+    }
+
+    /** Per level as {@link #settingByLevel}: true where the deployable allocation builds Ribbon. */
+    private static TreeMap<Integer, Boolean> ribbonByLevel(CaseResult r) {
+        TreeMap<Integer, Boolean> byLevel = new TreeMap<>();
+        List<Run> runs = r.lsmCase().runs();
+        for (int i = 0; i < runs.size(); i++) {
+            int level = runs.get(i).level() == null ? i : runs.get(i).level();
+            byLevel.put(level, r.deployable().family(i) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE);
         }
         return byLevel;
     }
@@ -120,26 +133,64 @@ public final class EngineExport {
         return "10".equals(s.knob()) ? "rocksdb.BuiltinBloomFilter" : "bloom(" + s.knob() + ")";
     }
 
+    /** True for the engines whose export is a RocksDB OPTIONS file. */
+    private static boolean rocksDbOptionsFile(Engine e) {
+        return e == Engine.ROCKSDB || e == Engine.ROCKSDB_RIBBON || e == Engine.ROCKSDB_LEGACY;
+    }
+
     private static void rocksDbOptions(CaseResult r, HitsOptimized hits, StringBuilder out) {
         Setting s = hits == null ? r.deployable().setting(0)
                 : hits.deployable() == null ? Setting.none() : hits.deployable().setting(0);
+        rocksDbOptionsFile(out, hits != null, 5,
+                s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr");
+    }
+
+    /**
+     * {@code filter_policy=ribbonfilter:B:L}: RocksDB's RibbonFilterPolicy with bloom_before_level L
+     * (the factory of "ribbonfilter:B:L" in filter_policy.cc; RibbonFilterPolicy::GetId writes the same).
+     */
+    private static void rocksDbRibbonOptions(CaseResult r, StringBuilder out) {
+        Deployable d = r.deployable();
+        Setting s = d.settingOfGroup().get(0);
+        out.append("# bloom_before_level ").append(d.bloomBeforeLevel()).append(": Bloom for flushes (level -1)")
+                .append(" and files compacted into levels below it, Ribbon from it on; by run:");
+        for (int i = 0; i < r.lsmCase().runs().size(); i++) {
+            out.append(i == 0 ? " " : ", ").append(i + 1).append(' ').append(d.setting(i).hasFilter()
+                    ? (d.family(i) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE ? "Ribbon" : "Bloom")
+                    : "none");
+        }
+        out.append("\n\n");
+        rocksDbOptionsFile(out, false, 5,
+                s.hasFilter() ? "ribbonfilter:" + s.knob() + ":" + d.bloomBeforeLevel() : "nullptr");
+    }
+
+    /** A database at format_version 4 or below builds the legacy Bloom filter from the same bloomfilter:B. */
+    private static void rocksDbLegacyOptions(CaseResult r, StringBuilder out) {
+        Setting s = r.deployable().setting(0);
+        out.append("# format_version 4: RocksDB builds its legacy Bloom filter (keep the database's own"
+                + " format_version if lower)\n\n");
+        rocksDbOptionsFile(out, false, 4, s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr");
+    }
+
+    private static void rocksDbOptionsFile(StringBuilder out, boolean hits, int formatVersion, String filterPolicy) {
         out.append("[Version]\n");
         out.append("  rocksdb_version=").append(ROCKSDB_OPTIONS_VERSION).append("\n");
         out.append("  options_file_version=1.1\n\n");
         out.append("[DBOptions]\n\n");
         out.append("[CFOptions \"default\"]\n");
-        out.append("  optimize_filters_for_hits=").append(hits != null).append("\n\n");
+        out.append("  optimize_filters_for_hits=").append(hits).append("\n\n");
         out.append("[TableOptions/BlockBasedTable \"default\"]\n");
-        out.append("  format_version=5\n");
+        out.append("  format_version=").append(formatVersion).append("\n");
         out.append("  optimize_filters_for_memory=false\n");
         out.append("  whole_key_filtering=true\n");
-        out.append("  filter_policy=").append(s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr")
-                .append("\n");
+        out.append("  filter_policy=").append(filterPolicy).append("\n");
     }
 
     private static void rocksDbPolicy(CaseResult r, StringBuilder out) {
         TreeMap<Integer, Setting> byLevel = settingByLevel(r);
-        out.append("// C++: a FilterPolicy that picks bits per key from the level a file is written to.\n");
+        TreeMap<Integer, Boolean> ribbonByLevel = ribbonByLevel(r);
+        out.append("// C++: a FilterPolicy that picks the filter and its bits per key from the level a file is"
+                + " written to.\n");
         levelNote(r, out, "//");
         out.append("// Set it with table_options.filter_policy = std::make_shared<MonkeyLevelFilterPolicy>();\n");
         out.append("#include <memory>\n#include <vector>\n\n#include <rocksdb/filter_policy.h>\n\n");
@@ -153,8 +204,17 @@ public final class EngineExport {
             out.append(level == 0 ? "" : ", ").append(s.hasFilter() ? s.knob() : "0");
         }
         out.append("};\n");
-        out.append("    for (double b : bits_) {\n");
-        out.append("      policies_.emplace_back(b >= 0.5 ? rocksdb::NewBloomFilterPolicy(b) : nullptr);\n");
+        out.append("    // by level: Ribbon (NewRibbonFilterPolicy(b, -1), Ribbon for every file) or Bloom\n");
+        out.append("    ribbon_ = {");
+        for (int level = 0; level <= top; level++) {
+            boolean ribbon = ribbonByLevel.getOrDefault(level, ribbonByLevel.ceilingEntry(level).getValue());
+            out.append(level == 0 ? "" : ", ").append(ribbon);
+        }
+        out.append("};\n");
+        out.append("    for (size_t i = 0; i < bits_.size(); i++) {\n");
+        out.append("      double b = bits_[i];\n");
+        out.append("      policies_.emplace_back(b < 0.5 ? nullptr : ribbon_[i] ? rocksdb::NewRibbonFilterPolicy(b, -1)\n");
+        out.append("                                                : rocksdb::NewBloomFilterPolicy(b));\n");
         out.append("    }\n  }\n\n");
         out.append("  const char* Name() const override { return \"MonkeyLevelFilterPolicy\"; }\n");
         out.append("  const char* CompatibilityName() const override {\n");
@@ -168,7 +228,7 @@ public final class EngineExport {
         out.append("  rocksdb::FilterBitsReader* GetFilterBitsReader(const rocksdb::Slice& contents) const override {\n");
         out.append("    // the filter block says how it was built; any built-in Bloom policy reads it\n");
         out.append("    return reader_->GetFilterBitsReader(contents);\n  }\n\n");
-        out.append(" private:\n  std::vector<double> bits_;\n");
+        out.append(" private:\n  std::vector<double> bits_;\n  std::vector<bool> ribbon_;\n");
         out.append("  std::vector<std::shared_ptr<const rocksdb::FilterPolicy>> policies_;\n");
         out.append("  std::shared_ptr<const rocksdb::FilterPolicy> reader_{rocksdb::NewBloomFilterPolicy(10)};\n");
         out.append("};\n");
