@@ -33,7 +33,8 @@ import org.monkeyeval.family.Setting;
  * <p>The choice is exact: every (B, L) with B among the settings and L from -1 to the number of levels
  * is costed, and the cheapest that fits the budget is taken; on equal cost the smaller filters, then the
  * larger L (more Bloom, less build work: {@link DeployableBuildWork}), then the smaller B. The work is
- * O(settings x (runs + levels)), the per-run rates computed once per family.
+ * O(settings x (runs + levels^2)): each run's rates once per family (once for consecutive runs of equal
+ * size), summed per levelish, then every (B, L).
  */
 public final class DeployableRibbonSolver {
 
@@ -160,30 +161,58 @@ public final class DeployableRibbonSolver {
             int runs = entries.length;
             int count = pairs.size();
             int lCount = levelCount + 2; // L = -1 .. levelCount
+            int slots = levelCount + 1;  // levelish -1 .. levelCount - 1, at levelish + 1
+            // per levelish and B: the summed cost and size of its runs as Bloom and as Ribbon
+            double[][] costB = new double[slots][count];
+            double[][] sizeB = new double[slots][count];
+            double[][] costR = new double[slots][count];
+            double[][] sizeR = new double[slots][count];
+            double[] fB = new double[count];
+            double[] mB = new double[count];
+            double[] fR = new double[count];
+            double[] mR = new double[count];
+            double[] unionCost = new double[2 * count - 1];
+            double[] unionSize = new double[2 * count - 1];
+            List<DeployableSolver.Hull> runHulls = new ArrayList<>(runs);
+            for (int i = 0; i < runs; i++) {
+                if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
+                    for (int s = 0; s < count; s++) {
+                        DeployableChoice[] pair = pairs.get(s);
+                        fB[s] = pair[0].fpr(entries[i]);
+                        mB[s] = pair[0].filterBits(entries[i]);
+                        fR[s] = pair[1].fpr(entries[i]);
+                        mR[s] = pair[1].filterBits(entries[i]);
+                    }
+                }
+                int slot = levelish[i] + 1;
+                for (int s = 0; s < count; s++) {
+                    costB[slot][s] += reach[i] * fB[s];
+                    sizeB[slot][s] += mB[s];
+                    costR[slot][s] += reach[i] * fR[s];
+                    sizeR[slot][s] += mR[s];
+                    unionCost[s] = reach[i] * fB[s];
+                    unionSize[s] = mB[s];
+                    if (s > 0) {
+                        unionCost[count - 1 + s] = reach[i] * fR[s];
+                        unionSize[count - 1 + s] = mR[s];
+                    }
+                }
+                runHulls.add(DeployableSolver.Hull.of(unionCost, unionSize));
+            }
+            double engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
             int[] bestB = new int[lCount];
             double[] bestCost = new double[lCount];
             double[] bestSize = new double[lCount];
             java.util.Arrays.fill(bestCost, Double.POSITIVE_INFINITY);
-            double[] costB = new double[runs];
-            double[] sizeB = new double[runs];
-            double[] costR = new double[runs];
-            double[] sizeR = new double[runs];
             for (int s = 0; s < count; s++) {
-                DeployableChoice[] pair = pairs.get(s);
-                for (int i = 0; i < runs; i++) {
-                    costB[i] = reach[i] * pair[0].fpr(entries[i]);
-                    sizeB[i] = pair[0].filterBits(entries[i]);
-                    costR[i] = reach[i] * pair[1].fpr(entries[i]);
-                    sizeR[i] = pair[1].filterBits(entries[i]);
-                }
                 for (int l = 0; l < lCount; l++) {
                     int bloomBeforeLevel = l - 1;
                     double c = 0.0;
                     double m = 0.0;
-                    for (int i = 0; i < runs; i++) {
-                        boolean useBloom = buildsBloom(levelish[i], bloomBeforeLevel);
-                        c += useBloom ? costB[i] : costR[i];
-                        m += useBloom ? sizeB[i] : sizeR[i];
+                    for (int slot = 0; slot < slots; slot++) {
+                        boolean useBloom = buildsBloom(slot - 1, bloomBeforeLevel);
+                        c += useBloom ? costB[slot][s] : costR[slot][s];
+                        m += useBloom ? sizeB[slot][s] : sizeR[slot][s];
                     }
                     if (m <= budget && (c < bestCost[l] || c == bestCost[l] && m < bestSize[l])) {
                         bestCost[l] = c;
@@ -192,14 +221,6 @@ public final class DeployableRibbonSolver {
                     }
                 }
             }
-            List<DeployableChoice> union = new ArrayList<>(2 * count);
-            for (DeployableChoice[] pair : pairs) {
-                union.add(pair[0]);
-                if (pair[1].setting().hasFilter()) {
-                    union.add(pair[1]);
-                }
-            }
-            double engineBound = DeployableSolver.engineBound(union, entries, reach, budget);
             List<Deployable> each = new ArrayList<>(lCount);
             for (int l = 0; l < lCount; l++) {
                 int bloomBeforeLevel = l - 1;

@@ -154,10 +154,16 @@ public final class DeployableSolver {
         List<Hull> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
         double[] runSize = new double[count];
+        double[] runFpr = new double[count];
         for (int i = 0; i < runs; i++) {
+            if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
+                for (int s = 0; s < count; s++) {
+                    runFpr[s] = settings.get(s).fpr(entries[i]);
+                    runSize[s] = settings.get(s).filterBits(entries[i]);
+                }
+            }
             for (int s = 0; s < count; s++) {
-                runCost[s] = reach[i] * settings.get(s).fpr(entries[i]);
-                runSize[s] = settings.get(s).filterBits(entries[i]);
+                runCost[s] = reach[i] * runFpr[s];
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
@@ -225,22 +231,6 @@ public final class DeployableSolver {
                 ofRun.stream().map(DeployableChoice::family).toList(),
                 ofRun.stream().map(DeployableChoice::setting).toList(), bloomBeforeLevel, fpr, bits, used,
                 Allocation.orderFreeSum(terms), engineBound, DeployableBuildWork.perEntry(entries, ofRun), nodes);
-    }
-
-    /** The lower bound of sum a_i p_i over any per-run choice among {@code settings} within the budget. */
-    static double engineBound(List<DeployableChoice> settings, long[] entries, double[] reach, double budgetBits) {
-        int count = settings.size();
-        List<Hull> runHulls = new ArrayList<>(entries.length);
-        double[] runCost = new double[count];
-        double[] runSize = new double[count];
-        for (int i = 0; i < entries.length; i++) {
-            for (int s = 0; s < count; s++) {
-                runCost[s] = reach[i] * settings.get(s).fpr(entries[i]);
-                runSize[s] = settings.get(s).filterBits(entries[i]);
-            }
-            runHulls.add(Hull.of(runCost, runSize));
-        }
-        return Bound.of(runHulls).at(budgetBits);
     }
 
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
