@@ -27,7 +27,8 @@ public enum Engine {
     ROCKSDB_PER_LEVEL("rocksdb-per-level", true, RocksDbFamily.INSTANCE, RocksDbRibbonFamily.INSTANCE),
     /**
      * RocksDB's stock {@code filter_policy=ribbonfilter:B:L}: one B for the column family, Bloom for files
-     * written below level L (flushes count as level -1), Ribbon from L on ({@code RibbonLevels}).
+     * written below level L (flushes count as level -1), Ribbon from L on (RocksDB's rule in
+     * {@code alloc.DeployableRibbonSolver}).
      */
     ROCKSDB_RIBBON("rocksdb-ribbon", false, RocksDbFamily.INSTANCE, RocksDbRibbonFamily.INSTANCE),
     /** RocksDB databases at format_version &lt;= 4: one {@code bloomfilter:B} builds the legacy Bloom filter. */
