@@ -10,7 +10,9 @@ import org.monkeyeval.model.Workload;
  * and, when an engine is given or the case names one ({@link LsmCase#engineGranularity()}), the best
  * allocation that engine can express ({@link DeployableSolver}). When the case's zero-result share is
  * uncertain (a range, or a KL radius), also the robust allocation ({@link RobustSolver}) and, with an
- * engine, the robust one the engine can express ({@link RobustDeployableSolver}).
+ * engine, the robust one the engine can express ({@link RobustDeployableSolver}); for an engine that
+ * offers several families (rocksdb-per-level, rocksdb-ribbon) the robust one is over its first family,
+ * RocksDB's Bloom filter, one setting per group.
  */
 public final class CaseEvaluator {
 
@@ -59,8 +61,7 @@ public final class CaseEvaluator {
                 levels[i] = lsmCase.runs().get(i).level();
             }
             try {
-                deployable = deployableSolver.solve(engine, entries, weights.reach(),
-                        DeployableSolver.groups(engine, levels), budgetBits);
+                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
                         + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "

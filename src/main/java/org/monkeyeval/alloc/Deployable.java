@@ -3,37 +3,57 @@ package org.monkeyeval.alloc;
 import java.util.List;
 
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 
 /**
- * The best allocation an engine can express within a budget, costed with the engine's own filter.
+ * The best allocation an engine can express within a budget, costed with the engine's own filters.
  *
  * @param engine          the engine and its granularity
  * @param groupOfRun      the group (level, or tree) each run's setting belongs to, in run order
- * @param settingOfGroup  the setting chosen for each group
- * @param fpr             each run's rate at its group's setting, in run order
+ * @param settingOfGroup  the setting chosen for each group (for {@link Engine#ROCKSDB_RIBBON}, the Ribbon
+ *                        setting of its one B; {@link #setting(int)} gives what each run builds)
+ * @param familyOfRun     the family that builds each run's filter, in run order
+ * @param settingOfRun    the setting of that family each run's filter is built with, in run order
+ * @param bloomBeforeLevel {@link Engine#ROCKSDB_RIBBON}'s bloom_before_level L, or null for other engines
+ * @param fpr             each run's rate at its setting, in run order
  * @param filterBits      each run's real filter size in bits, in run order
  * @param usedBits        sum of the filter sizes, at most the budget
  * @param weightedFpr     sum a_i p_i (without v)
  * @param engineBound     the lower bound of sum a_i p_i over any per-run choice of the engine's settings
- *                        within the budget (the lower convex hull of every run's curve, filled
- *                        greedily): the ideal optimum on the engine's curve
+ *                        (of every family it offers) within the budget (the lower convex hull of every
+ *                        run's curve, filled greedily): the ideal optimum on the engine's curve
+ * @param buildNanosPerEntry build work per written entry: sum_i n_i t(family_i) / sum_i n_i, nanoseconds,
+ *                        with t the family's measured build time per key ({@link DeployableBuildWork})
  * @param nodes           search nodes visited
  */
-public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup, double[] fpr,
-                         double[] filterBits, double usedBits, double weightedFpr, double engineBound,
-                         long nodes) {
+public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                         List<FilterFamily> familyOfRun, List<Setting> settingOfRun, Integer bloomBeforeLevel,
+                         double[] fpr, double[] filterBits, double usedBits, double weightedFpr, double engineBound,
+                         double buildNanosPerEntry, long nodes) {
 
     public Deployable {
         groupOfRun = groupOfRun.clone();
         settingOfGroup = List.copyOf(settingOfGroup);
+        familyOfRun = List.copyOf(familyOfRun);
+        settingOfRun = List.copyOf(settingOfRun);
         fpr = fpr.clone();
         filterBits = filterBits.clone();
+        if (familyOfRun.size() != groupOfRun.length || settingOfRun.size() != groupOfRun.length
+                || fpr.length != groupOfRun.length || filterBits.length != groupOfRun.length) {
+            throw new IllegalArgumentException("per-run lists differ in length from the " + groupOfRun.length
+                    + " runs");
+        }
     }
 
-    /** The setting of run {@code run}. */
+    /** The setting run {@code run} builds (its group's, and for rocksdb-ribbon the Bloom or Ribbon one of B). */
     public Setting setting(int run) {
-        return settingOfGroup.get(groupOfRun[run]);
+        return settingOfRun.get(run);
+    }
+
+    /** The family that builds run {@code run}'s filter. */
+    public FilterFamily family(int run) {
+        return familyOfRun.get(run);
     }
 
     public double fpr(int run) {

@@ -91,20 +91,48 @@ public final class DeployableSolver {
     }
 
     /**
-     * @param engine     the engine (its family and settings)
+     * The optimum over every setting of every family the engine offers ({@link Engine#families()}): for
+     * {@link Engine#ROCKSDB_PER_LEVEL} each level takes none, a Bloom or a Ribbon setting; for
+     * {@link Engine#ROCKSDB_RIBBON} the tree takes one (B, bloom_before_level), which
+     * {@link DeployableRibbonSolver} solves.
+     *
+     * @param engine     the engine (its families and settings)
      * @param entries    n_i in run order, each {@code >= 1}
      * @param reach      a_i in run order, each in [0, 1]
      * @param groupOfRun each run's group, 0 .. groups-1, every group used
      * @param budgetBits M, {@code >= 0}
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, int[] groupOfRun, double budgetBits) {
-        return solve(engine, engine.family(), entries, reach, groupOfRun, budgetBits);
+        if (engine == Engine.ROCKSDB_RIBBON) {
+            throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with"
+                    + " the runs' levels (solve(engine, entries, reach, levels, budget))");
+        }
+        return solve(engine, DeployableChoice.union(engine.families()), entries, reach, groupOfRun, budgetBits);
     }
 
-    /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code family}'s settings (tests use subsets). */
+    /**
+     * As {@link #solve(Engine, long[], double[], int[], double)}, the runs grouped as the engine sets them
+     * ({@link #groups}); the form {@link Engine#ROCKSDB_RIBBON} needs, since its type follows each run's level.
+     *
+     * @param levels each run's level, or null where a run has none
+     */
+    public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, double budgetBits) {
+        if (engine == Engine.ROCKSDB_RIBBON) {
+            return DeployableRibbonSolver.solve(engine.family(), engine.families().get(1), entries, reach, levels,
+                    budgetBits);
+        }
+        return solve(engine, entries, reach, groups(engine, levels), budgetBits);
+    }
+
+    /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code family}'s settings alone (tests use subsets). */
     Deployable solve(Engine engine, FilterFamily family, long[] entries, double[] reach, int[] groupOfRun,
                      double budgetBits) {
-        List<Setting> settings = family.settings();
+        return solve(engine, DeployableChoice.union(List.of(family)), entries, reach, groupOfRun, budgetBits);
+    }
+
+    /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code settings} (tests use subsets). */
+    Deployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                     int[] groupOfRun, double budgetBits) {
         int runs = entries.length;
         if (reach.length != runs || groupOfRun.length != runs) {
             throw new IllegalArgumentException("entries, reach and groups differ in length");
@@ -126,10 +154,16 @@ public final class DeployableSolver {
         List<Hull> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
         double[] runSize = new double[count];
+        double[] runFpr = new double[count];
         for (int i = 0; i < runs; i++) {
+            if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
+                for (int s = 0; s < count; s++) {
+                    runFpr[s] = settings.get(s).fpr(entries[i]);
+                    runSize[s] = settings.get(s).filterBits(entries[i]);
+                }
+            }
             for (int s = 0; s < count; s++) {
-                runCost[s] = reach[i] * family.fpr(entries[i], settings.get(s));
-                runSize[s] = family.filterBits(entries[i], settings.get(s));
+                runCost[s] = reach[i] * runFpr[s];
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
@@ -162,26 +196,41 @@ public final class DeployableSolver {
 
         Search search = new Search(hulls, order, suffix, budgetBits, maxNodes);
         search.incumbent = suffix[0].wholeSteps(budgetBits, hulls, order);
+        search.improveIncumbent();
         search.best = search.costOf(search.incumbent);
         search.run();
 
-        List<Setting> chosen = new ArrayList<>(groups);
+        List<DeployableChoice> chosen = new ArrayList<>(groups);
         for (int g = 0; g < groups; g++) {
             chosen.add(settings.get(search.incumbent[g]));
         }
+        List<DeployableChoice> ofRun = new ArrayList<>(runs);
+        for (int i = 0; i < runs; i++) {
+            ofRun.add(chosen.get(groupOfRun[i]));
+        }
+        return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
+                entries, reach, engineBound, search.nodes);
+    }
+
+    /** The allocation of each run's choice, its rates, sizes and build work. */
+    static Deployable build(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                            List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, double[] reach,
+                            double engineBound, long nodes) {
+        int runs = entries.length;
         double[] fpr = new double[runs];
         double[] bits = new double[runs];
         double used = 0.0;
         double[] terms = new double[runs];
         for (int i = 0; i < runs; i++) {
-            Setting s = chosen.get(groupOfRun[i]);
-            fpr[i] = family.fpr(entries[i], s);
-            bits[i] = family.filterBits(entries[i], s);
+            fpr[i] = ofRun.get(i).fpr(entries[i]);
+            bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
             terms[i] = reach[i] * fpr[i];
         }
-        return new Deployable(engine, groupOfRun, chosen, fpr, bits, used, Allocation.orderFreeSum(terms),
-                engineBound, search.nodes);
+        return new Deployable(engine, groupOfRun, settingOfGroup,
+                ofRun.stream().map(DeployableChoice::family).toList(),
+                ofRun.stream().map(DeployableChoice::setting).toList(), bloomBeforeLevel, fpr, bits, used,
+                Allocation.orderFreeSum(terms), engineBound, DeployableBuildWork.perEntry(entries, ofRun), nodes);
     }
 
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
@@ -392,6 +441,51 @@ public final class DeployableSolver {
             return c;
         }
 
+        /**
+         * Fills the budget the whole hull steps leave: group by group, the largest undominated setting
+         * that fits beside the others, until no group changes. Where a family's curve has long straight
+         * stretches (Ribbon's block mixes: rate and size both linear in where the upper blocks start)
+         * the hull steps are long and the settings between them close the gap to the bound.
+         */
+        void improveIncumbent() {
+            int groups = hulls.length;
+            int[] position = new int[groups];
+            double used = 0.0;
+            for (int g = 0; g < groups; g++) {
+                position[g] = positionOf(hulls[g], incumbent[g]);
+                used += hulls[g].size[position[g]];
+            }
+            for (int pass = 0; pass < 2 * groups + 1; pass++) {
+                boolean changed = false;
+                for (int d = 0; d < groups; d++) {
+                    int g = order[d];
+                    Hull hull = hulls[g];
+                    double others = used - hull.size[position[g]];
+                    int j = largestFitting(hull, budget - others);
+                    if (j >= 0 && hull.cost[j] < hull.cost[position[g]]) {
+                        used = others + hull.size[j];
+                        position[g] = j;
+                        changed = true;
+                    }
+                }
+                if (!changed) {
+                    break;
+                }
+            }
+            for (int g = 0; g < groups; g++) {
+                incumbent[g] = hulls[g].index[position[g]];
+            }
+        }
+
+        private static int positionOf(Hull hull, int setting) {
+            for (int j = 0; j < hull.index.length; j++) {
+                if (hull.index[j] == setting) {
+                    return j;
+                }
+            }
+            throw new IllegalStateException("setting " + setting + " is not undominated");
+        }
+
         void run() {
             int depth = order.length;
             // layer d: partial allocations of groups order[0..d-1]
@@ -404,7 +498,20 @@ public final class DeployableSolver {
                 Bound rest = suffix[d + 1];
                 double cut = best * (1 - PRUNE_TOLERANCE);
                 List<double[]> next = new ArrayList<>();
-                for (int k = 0; k < size.length; k++) {
+                if (d == depth - 1) {
+                    // the last group: its cheapest undominated setting that fits is the largest that fits
+                    for (int k = 0; k < size.length; k++) {
+                        if (++nodes > maxNodes) {
+                            throw new IllegalStateException("the search for the deployable allocation passed its"
+                                    + " budget of " + maxNodes + " nodes");
+                        }
+                        int j = largestFitting(hull, budget - size[k]);
+                        if (j >= 0 && cost[k] + hull.cost[j] < cut) {
+                            next.add(new double[] {size[k] + hull.size[j], cost[k] + hull.cost[j], k, j});
+                        }
+                    }
+                }
+                for (int k = 0; k < size.length && d < depth - 1; k++) {
                     int[] window = window(hull, rest, size[k], cost[k], cut);
                     for (int j = window[0]; j < window[1]; j++) {
                         if (++nodes > maxNodes) {
@@ -462,6 +569,21 @@ public final class DeployableSolver {
                 }
                 incumbent = setting;
             }
+        }
+
+        /** Position of the largest undominated setting of {@code hull} no larger than {@code free} bits, or -1. */
+        private static int largestFitting(Hull hull, double free) {
+            int lo = -1;
+            int hi = hull.size.length; // size[lo] <= free < size[hi]
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (hull.size[mid] <= free) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
         }
 
         /**

@@ -90,7 +90,13 @@ final class TableColumns {
                     + " granularity: the engine's setting of the robust deployable allocation for the run's level"
                     + " (or tree); empty for other cases"),
             new Column("robust_deployable_bits_per_entry", NUMBER, "Real filter bits of the run at that setting / n_i"),
-            new Column("robust_deployable_fpr", NUMBER, "The run's rate at that setting on the engine's own filter family"));
+            new Column("robust_deployable_fpr", NUMBER, "The run's rate at that setting on the engine's own filter family"),
+            new Column("deployable_family", STRING, "For a case with an engine granularity: the filter family that"
+                    + " builds the run's filter under the deployable allocation (rocksdb: fast local Bloom,"
+                    + " rocksdb-ribbon: Ribbon, rocksdb-legacy, pebble, ...); rocksdb-per-level and rocksdb-ribbon"
+                    + " choose Bloom or Ribbon by level"),
+            new Column("deployable_parameters", STRING, "What the family derives from the run's setting (probes,"
+                    + " Ribbon's resultBits, ...), name=value separated by spaces; empty for no filter"));
 
     private static final Table CASES = table(AllocationTables.CASES_FILE,
             "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
@@ -116,7 +122,7 @@ final class TableColumns {
             new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"),
             new Column("engine_granularity", STRING, "The case's engineGranularity, or --engine-granularity for"
                     + " every case (empty for a case without one): the engine whose deployable allocation follows"
-                    + " (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra)"),
+                    + " (" + org.monkeyeval.family.Engine.LABELS + ")"),
             new Column("deployable_R", NUMBER, "sum of p_i under the deployable allocation, on the engine's family"),
             new Column("deployable_cost", NUMBER, "sum a_i p_i + v under the deployable allocation"),
             new Column("deployable_bits", NUMBER, "Real filter bits the deployable allocation uses, at most M"),
@@ -143,7 +149,14 @@ final class TableColumns {
             new Column("robust_deployable_worst_regret", NUMBER, "the same for the robust deployable allocation"),
             new Column("robust_deployable_cost_low", NUMBER, "cost of the robust deployable allocation at zL"),
             new Column("robust_deployable_cost_high", NUMBER, "cost of the robust deployable allocation at zH"),
-            new Column("robust_deployable_bits", NUMBER, "filter bits of the robust deployable allocation, at most M"));
+            new Column("robust_deployable_bits", NUMBER, "filter bits of the robust deployable allocation, at most M"),
+            new Column("deployable_build_ns_per_entry", NUMBER, "Build work of the deployable allocation per written"
+                    + " entry: sum n_i t_i / N, t_i the build time per key of the run's family as measured by"
+                    + " EngineFilterBenchmark (nanoseconds; docs/benchmarks.md); empty where a family has no"
+                    + " measured build time"),
+            new Column("deployable_bloom_before_level", INTEGER, "For rocksdb-ribbon: bloom_before_level L of"
+                    + " filter_policy=ribbonfilter:B:L (Bloom for flushes and levels below L, Ribbon from L on);"
+                    + " empty for other engines"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

@@ -26,7 +26,8 @@ import org.monkeyeval.report.EngineLevels;
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write the settings that implement a case's deployable allocation for ENGINE, with the cost"
             + " they are expected to achieve and the loss against the optimum: a Pebble OPTIONS fragment and Go,"
-            + " a RocksDB OPTIONS file (rocksdb) or C++ FilterPolicy (rocksdb-per-level), fjall Rust, a"
+            + " a RocksDB OPTIONS file (rocksdb, rocksdb-ribbon, rocksdb-legacy) or C++ FilterPolicy choosing Bloom"
+            + " or Ribbon by level (rocksdb-per-level), fjall Rust, a"
             + " Cassandra/ScyllaDB ALTER TABLE, a LevelDB NewBloomFilterPolicy line. Example:",
             "  export --engine pebble --case leveled-7-t10",
             "Without --engine, the case's own engineGranularity (an imported RocksDB names rocksdb-per-level).",
@@ -44,8 +45,7 @@ final class ExportCommand implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--engine", paramLabel = "ENGINE",
-            description = "pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra (default: the case's"
-                    + " engineGranularity).")
+            description = "One of " + Engine.LABELS + " (default: the case's engineGranularity).")
     private String engine;
 
     @Option(names = "--cases", defaultValue = "cases", paramLabel = "DIR",
@@ -67,7 +67,7 @@ final class ExportCommand implements Callable<Integer> {
                         + String.join(", ", files.stream().map(f -> f.lsmCase().id()).toList()) + ")"));
         if (given == null && lsmCase.engineGranularity() == null) {
             throw new UsageException("--engine: missing, and case " + caseId + " names no engineGranularity"
-                    + " (give pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra)");
+                    + " (give one of " + Engine.LABELS + ")");
         }
         Engine e = given != null ? given : Engine.fromLabel(lsmCase.engineGranularity());
         EngineLevels.Mapping levels;

@@ -61,7 +61,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Option(names = "--engine-granularity", paramLabel = "ENGINE",
             description = "The case's engineGranularity: the engine granularity `run` finds its deployable allocation"
-                    + " at (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra), or none (default:"
+                    + " at (" + Engine.LABELS + "), or none (default:"
                     + " rocksdb-per-level, bits per key by level_at_creation).")
     private String engineGranularity;
 

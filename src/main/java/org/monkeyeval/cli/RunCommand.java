@@ -36,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
 
     @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE",
             description = "Add the deployable allocation: the best one ENGINE can express within the budget,"
-                + " costed with its own filter (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra).")
+                + " costed with its own filters (" + Engine.LABELS + ").")
     private String engineGranularity;
 
     @Override

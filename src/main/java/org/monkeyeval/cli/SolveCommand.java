@@ -34,7 +34,7 @@ final class SolveCommand implements Callable<Integer> {
 
     @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE",
             description = "Add the deployable allocation: the best one ENGINE can express within the budget,"
-                + " costed with its own filter (pebble, rocksdb, rocksdb-per-level, fjall, leveldb, cassandra).")
+                + " costed with its own filters (" + Engine.LABELS + ").")
     private String engineGranularity;
 
     /** How the result is printed. */

@@ -28,7 +28,7 @@ public record ConfirmedAllocation(String label, Allocation bits) {
         ConfirmedAllocation uniform = new ConfirmedAllocation(UNIFORM, result.uniform());
         ConfirmedAllocation optimized = new ConfirmedAllocation(OPTIMIZED, result.optimized());
         Deployable d = result.deployable();
-        if (d == null || d.engine().family() != RocksDbFamily.INSTANCE) {
+        if (d == null || d.engine().family() != RocksDbFamily.INSTANCE || !bloomOnly(d)) {
             return List.of(uniform, optimized);
         }
         double[] configured = new double[d.fpr().length];
@@ -36,6 +36,20 @@ public record ConfirmedAllocation(String label, Allocation bits) {
             configured[i] = d.setting(i).bitsPerKey();
         }
         return List.of(uniform, optimized, new ConfirmedAllocation(DEPLOYABLE, Allocation.of(configured)));
+    }
+
+    /**
+     * True if every run with a filter builds RocksDB's Bloom filter: an allocation that puts Ribbon at some
+     * levels (rocksdb-per-level, rocksdb-ribbon) is not built as Bloom at its bits, which would measure
+     * another filter.
+     */
+    private static boolean bloomOnly(Deployable d) {
+        for (int i = 0; i < d.fpr().length; i++) {
+            if (d.setting(i).hasFilter() && d.family(i) != RocksDbFamily.INSTANCE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether filters of this allocation are built in {@code layout}: the deployable one on RocksDB's only. */

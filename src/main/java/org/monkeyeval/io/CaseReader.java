@@ -53,8 +53,7 @@ import org.monkeyeval.report.Numbers;
  *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
  *   "engineGranularity": "rocksdb-per-level" }   optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
- *                                                overrides it); pebble, rocksdb, rocksdb-per-level,
- *                                                fjall, leveldb or cassandra
+ *                                                overrides it); one of Engine.LABELS
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -179,7 +178,7 @@ public final class CaseReader {
                         engineGranularity = Engine.fromLabel(label).label();
                     } catch (IllegalArgumentException e) {
                         throw error("engineGranularity", "unknown engine '" + printable(label) + "' (expected"
-                                + " pebble, rocksdb, rocksdb-per-level, fjall, leveldb or cassandra)");
+                                + " one of " + Engine.LABELS + ")");
                     }
                 }
                 default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"

@@ -93,21 +93,37 @@ public final class AllocationTables {
             "robust_deployable_cost_high", "robust_deployable_bits");
 
     /**
-     * Every column {@code rows.csv} can have: the base, deployable, current, robust and robust deployable
-     * columns, in that order.
+     * Columns appended last to {@code rows.csv} with an engine granularity (after every group above, so
+     * that a table published before them is a prefix): the family that builds the run's filter and the
+     * parameters it derives from the setting.
+     */
+    public static final List<String> DEPLOYABLE_TYPE_ROW_COLUMNS = List.of("deployable_family",
+            "deployable_parameters");
+
+    /**
+     * Columns appended last to {@code cases.csv} with an engine granularity: the deployable allocation's
+     * build work per written entry (empty where a family has no measured build time) and rocksdb-ribbon's
+     * bloom_before_level (empty for other engines).
+     */
+    public static final List<String> DEPLOYABLE_TYPE_CASE_COLUMNS = List.of("deployable_build_ns_per_entry",
+            "deployable_bloom_before_level");
+
+    /**
+     * Every column {@code rows.csv} can have: the base, deployable, current, robust, robust deployable and
+     * deployable type columns, in that order.
      */
     public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS,
-            ROBUST_ROW_COLUMNS, ROBUST_DEPLOYABLE_ROW_COLUMNS);
+            ROBUST_ROW_COLUMNS, ROBUST_DEPLOYABLE_ROW_COLUMNS, DEPLOYABLE_TYPE_ROW_COLUMNS);
 
     /** Every column {@code cases.csv} can have, in order. */
     public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
-            CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS);
+            CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS, DEPLOYABLE_TYPE_CASE_COLUMNS);
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
     public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting",
-            "robust_deployable_setting");
+            "robust_deployable_setting", "deployable_family", "deployable_parameters");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {
@@ -141,7 +157,8 @@ public final class AllocationTables {
         boolean robustDeployable = hasRobustDeployable(results);
         Csv csv = new Csv(out).row(columns(ROW_COLUMNS, deployable ? DEPLOYABLE_ROW_COLUMNS : List.of(),
                 current ? CURRENT_ROW_COLUMNS : List.of(), robust ? ROBUST_ROW_COLUMNS : List.of(),
-                robustDeployable ? ROBUST_DEPLOYABLE_ROW_COLUMNS : List.of()));
+                robustDeployable ? ROBUST_DEPLOYABLE_ROW_COLUMNS : List.of(),
+                deployable ? DEPLOYABLE_TYPE_ROW_COLUMNS : List.of()));
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -203,6 +220,14 @@ public final class AllocationTables {
                         csv.text(r.setting(i).knob()).number(r.filterBits(i) / run.entries()).number(r.fpr(i));
                     }
                 }
+                if (deployable) {
+                    Deployable d = result.deployable();
+                    if (d == null) {
+                        csv.text("").text("");
+                    } else {
+                        csv.text(d.family(i).name()).text(d.setting(i).parametersText());
+                    }
+                }
                 csv.end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
@@ -219,7 +244,8 @@ public final class AllocationTables {
         boolean robustDeployable = hasRobustDeployable(results);
         Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
                 current ? CURRENT_CASE_COLUMNS : List.of(), robust ? ROBUST_CASE_COLUMNS : List.of(),
-                robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of()));
+                robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of(),
+                deployable ? DEPLOYABLE_TYPE_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -258,6 +284,12 @@ public final class AllocationTables {
             }
             if (robustDeployable) {
                 cells.addAll(robustDeployableCells(result));
+            }
+            if (deployable) {
+                Deployable d = result.deployable();
+                cells.add(d == null || Double.isNaN(d.buildNanosPerEntry()) ? ""
+                        : Numbers.format(d.buildNanosPerEntry()));
+                cells.add(d == null || d.bloomBeforeLevel() == null ? "" : Integer.toString(d.bloomBeforeLevel()));
             }
             csv.row(cells);
         }

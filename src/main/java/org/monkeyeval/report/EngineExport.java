@@ -56,7 +56,7 @@ public final class EngineExport {
                     + result.lsmCase().runs().size() + " runs)");
         }
         boolean useHits = hits != null && hits.weightedFpr() < d.weightedFpr();
-        String comment = d.engine() == Engine.CASSANDRA ? "-- " : d.engine() == Engine.ROCKSDB ? "# " : "// ";
+        String comment = d.engine() == Engine.CASSANDRA ? "-- " : rocksDbOptionsFile(d.engine()) ? "# " : "// ";
         StringBuilder out = new StringBuilder();
         for (String line : header(result, useHits ? hits : null)) {
             out.append(comment).append(line).append('\n');
@@ -69,6 +69,8 @@ public final class EngineExport {
             case PEBBLE -> pebble(result, levels, out);
             case ROCKSDB -> rocksDbOptions(result, useHits ? hits : null, levels, out);
             case ROCKSDB_PER_LEVEL -> rocksDbPolicy(result, levels, out);
+            case ROCKSDB_RIBBON -> rocksDbRibbonOptions(result, levels, out);
+            case ROCKSDB_LEGACY -> rocksDbLegacyOptions(result, levels, out);
             case FJALL -> fjall(result, levels, out);
             case LEVELDB -> levelDb(result, out);
             case CASSANDRA -> cassandra(result, out);
@@ -129,6 +131,21 @@ public final class EngineExport {
         return all;
     }
 
+    /** Per engine level as {@link #settingByEngineLevel}: true where the deployable allocation builds Ribbon. */
+    private static List<Boolean> ribbonByEngineLevel(CaseResult r, EngineLevels.Mapping levels) {
+        TreeMap<Integer, Boolean> used = new TreeMap<>();
+        int[] engineLevel = levels.engineLevel();
+        for (int i = 0; i < engineLevel.length; i++) {
+            used.put(engineLevel[i], r.deployable().family(i) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE);
+        }
+        List<Boolean> all = new ArrayList<>(levels.numLevels());
+        for (int level = 0; level < levels.numLevels(); level++) {
+            var at = used.ceilingEntry(level);
+            all.add(at != null ? at.getValue() : used.lastEntry().getValue());
+        }
+        return all;
+    }
+
     /** A comment for a level no run is written at, naming the level whose setting it takes; empty for a used level. */
     private static String unusedNote(EngineLevels.Mapping levels, int level) {
         List<Integer> used = levels.usedLevels();
@@ -168,32 +185,97 @@ public final class EngineExport {
         return "10".equals(s.knob()) ? "rocksdb.BuiltinBloomFilter" : "bloom(" + s.knob() + ")";
     }
 
+    /** True for the engines whose export is a RocksDB OPTIONS file. */
+    private static boolean rocksDbOptionsFile(Engine e) {
+        return e == Engine.ROCKSDB || e == Engine.ROCKSDB_RIBBON || e == Engine.ROCKSDB_LEGACY;
+    }
+
     private static void rocksDbOptions(CaseResult r, HitsOptimized hits, EngineLevels.Mapping levels,
                                        StringBuilder out) {
         Setting s = hits == null ? r.deployable().setting(0)
                 : hits.deployable() == null ? Setting.none() : hits.deployable().setting(0);
+        rocksDbOptionsFile(out, hits != null, 5,
+                s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels);
+    }
+
+    /**
+     * {@code filter_policy=ribbonfilter:B:L}: RocksDB's RibbonFilterPolicy with bloom_before_level L
+     * (the factory of "ribbonfilter:B:L" in filter_policy.cc; RibbonFilterPolicy::GetId writes the same).
+     */
+    private static void rocksDbRibbonOptions(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
+        Deployable d = r.deployable();
+        Setting s = d.settingOfGroup().get(0);
+        out.append("# bloom_before_level ").append(d.bloomBeforeLevel()).append(": Bloom for flushes (level -1)")
+                .append(" and files compacted into levels below it, Ribbon from it on; by run:");
+        for (int i = 0; i < r.lsmCase().runs().size(); i++) {
+            out.append(i == 0 ? " " : ", ").append(i + 1).append(' ').append(d.setting(i).hasFilter()
+                    ? (d.family(i) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE ? "Ribbon" : "Bloom")
+                    : "none");
+        }
+        out.append("\n\n");
+        int exported = engineBloomBeforeLevel(d.bloomBeforeLevel(), levels);
+        if (exported != d.bloomBeforeLevel()) {
+            out.append("# bloom_before_level ").append(d.bloomBeforeLevel()).append(" of the case's levels is ")
+                    .append(exported).append(" of the engine's (the levels mapping above)\n\n");
+        }
+        rocksDbOptionsFile(out, false, 5,
+                s.hasFilter() ? "ribbonfilter:" + s.knob() + ":" + exported : "nullptr", levels);
+    }
+
+    /**
+     * bloom_before_level L of the case's levels as the engine's level: the same runs below it. L of -1
+     * or 0 concerns flushes and L0 only and stays; a larger L becomes the engine level of the shallowest
+     * case level at or below L that holds runs (the mapping keeps the order of levels), or the engine's
+     * number of levels when no run is there (every run Bloom).
+     */
+    static int engineBloomBeforeLevel(int caseLevel, EngineLevels.Mapping levels) {
+        if (caseLevel <= 0) {
+            return caseLevel;
+        }
+        int best = levels.numLevels();
+        int[] from = levels.caseLevel();
+        int[] to = levels.engineLevel();
+        for (int i = 0; i < from.length; i++) {
+            if (from[i] >= caseLevel) {
+                best = Math.min(best, to[i]);
+            }
+        }
+        return best;
+    }
+
+    /** A database at format_version 4 or below builds the legacy Bloom filter from the same bloomfilter:B. */
+    private static void rocksDbLegacyOptions(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
+        Setting s = r.deployable().setting(0);
+        out.append("# format_version 4: RocksDB builds its legacy Bloom filter (keep the database's own"
+                + " format_version if lower)\n\n");
+        rocksDbOptionsFile(out, false, 4, s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels);
+    }
+
+    private static void rocksDbOptionsFile(StringBuilder out, boolean hits, int formatVersion, String filterPolicy,
+                                           EngineLevels.Mapping levels) {
         out.append("[Version]\n");
         out.append("  rocksdb_version=").append(ROCKSDB_OPTIONS_VERSION).append("\n");
         out.append("  options_file_version=1.1\n\n");
         out.append("[DBOptions]\n\n");
         out.append("[CFOptions \"default\"]\n");
-        out.append("  optimize_filters_for_hits=").append(hits != null).append("\n");
+        out.append("  optimize_filters_for_hits=").append(hits).append("\n");
         out.append("  level_compaction_dynamic_level_bytes=true\n");
         if (levels.raisesNumLevels()) {
             out.append("  num_levels=").append(levels.numLevels()).append("\n");
         }
         out.append("\n");
         out.append("[TableOptions/BlockBasedTable \"default\"]\n");
-        out.append("  format_version=5\n");
+        out.append("  format_version=").append(formatVersion).append("\n");
         out.append("  optimize_filters_for_memory=false\n");
         out.append("  whole_key_filtering=true\n");
-        out.append("  filter_policy=").append(s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr")
-                .append("\n");
+        out.append("  filter_policy=").append(filterPolicy).append("\n");
     }
 
     private static void rocksDbPolicy(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
         List<Setting> byLevel = settingByEngineLevel(r, levels);
-        out.append("// C++: a FilterPolicy that picks bits per key from the level a file is written to.\n");
+        List<Boolean> ribbonByLevel = ribbonByEngineLevel(r, levels);
+        out.append("// C++: a FilterPolicy that picks the filter and its bits per key from the level a file is"
+                + " written to.\n");
         out.append("// Set it with table_options.filter_policy = std::make_shared<MonkeyLevelFilterPolicy>();\n");
         out.append("// and open with options.level_compaction_dynamic_level_bytes = true (the default since"
                 + " RocksDB 8.4)");
@@ -212,8 +294,16 @@ public final class EngineExport {
             out.append(level == 0 ? "" : ", ").append(s.hasFilter() ? s.knob() : "0");
         }
         out.append("};\n");
-        out.append("    for (double b : bits_) {\n");
-        out.append("      policies_.emplace_back(b >= 0.5 ? rocksdb::NewBloomFilterPolicy(b) : nullptr);\n");
+        out.append("    // by level: Ribbon (NewRibbonFilterPolicy(b, -1), Ribbon for every file) or Bloom\n");
+        out.append("    ribbon_ = {");
+        for (int level = 0; level < ribbonByLevel.size(); level++) {
+            out.append(level == 0 ? "" : ", ").append(ribbonByLevel.get(level));
+        }
+        out.append("};\n");
+        out.append("    for (size_t i = 0; i < bits_.size(); i++) {\n");
+        out.append("      double b = bits_[i];\n");
+        out.append("      policies_.emplace_back(b < 0.5 ? nullptr : ribbon_[i] ? rocksdb::NewRibbonFilterPolicy(b, -1)\n");
+        out.append("                                                : rocksdb::NewBloomFilterPolicy(b));\n");
         out.append("    }\n  }\n\n");
         out.append("  const char* Name() const override { return \"MonkeyLevelFilterPolicy\"; }\n");
         out.append("  const char* CompatibilityName() const override {\n");
@@ -227,7 +317,7 @@ public final class EngineExport {
         out.append("  rocksdb::FilterBitsReader* GetFilterBitsReader(const rocksdb::Slice& contents) const override {\n");
         out.append("    // the filter block says how it was built; any built-in Bloom policy reads it\n");
         out.append("    return reader_->GetFilterBitsReader(contents);\n  }\n\n");
-        out.append(" private:\n  std::vector<double> bits_;\n");
+        out.append(" private:\n  std::vector<double> bits_;\n  std::vector<bool> ribbon_;\n");
         out.append("  std::vector<std::shared_ptr<const rocksdb::FilterPolicy>> policies_;\n");
         out.append("  std::shared_ptr<const rocksdb::FilterPolicy> reader_{rocksdb::NewBloomFilterPolicy(10)};\n");
         out.append("};\n");

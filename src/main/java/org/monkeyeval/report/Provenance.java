@@ -198,6 +198,13 @@ public final class Provenance {
                 : "one setting for the whole tree");
         node.put("settings", engine.family().settings().size() + " settings, no filter first; see docs/engines.md"
                 + " for each engine's rate, size and source");
+        if (engine.families().size() > 1) {
+            node.put("families", String.join(", ", engine.families().stream().map(f -> f.name()).toList()));
+            node.put("choices", engine == Engine.ROCKSDB_RIBBON
+                    ? "one B (the families' settings, paired by knob) and bloom_before_level L from -1 to the"
+                            + " number of levels: Bloom for flushes and files written below L, Ribbon from L on"
+                    : "per group, none or any setting of any of the families");
+        }
     }
 
     private static void describeMethod(ObjectNode node) {

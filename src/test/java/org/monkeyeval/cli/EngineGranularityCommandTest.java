@@ -50,15 +50,15 @@ final class EngineGranularityCommandTest {
         List<String> plainRows = Files.readAllLines(plain.resolve("rows.csv"));
         List<String> pebbleRows = Files.readAllLines(pebble.resolve("rows.csv"));
         assertFalse(plainRows.get(0).contains("deployable"));
-        assertEquals(plainRows.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_ROW_COLUMNS),
-                pebbleRows.get(0));
+        assertEquals(plainRows.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_ROW_COLUMNS) + ","
+                + String.join(",", AllocationTables.DEPLOYABLE_TYPE_ROW_COLUMNS), pebbleRows.get(0));
         for (int i = 1; i < plainRows.size(); i++) {
             assertTrue(pebbleRows.get(i).startsWith(plainRows.get(i) + ","), pebbleRows.get(i));
         }
         List<String> plainCases = Files.readAllLines(plain.resolve("cases.csv"));
         List<String> pebbleCases = Files.readAllLines(pebble.resolve("cases.csv"));
-        assertEquals(plainCases.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS),
-                pebbleCases.get(0));
+        assertEquals(plainCases.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS) + ","
+                + String.join(",", AllocationTables.DEPLOYABLE_TYPE_CASE_COLUMNS), pebbleCases.get(0));
         for (int i = 1; i < plainCases.size(); i++) {
             assertTrue(pebbleCases.get(i).startsWith(plainCases.get(i) + ",pebble,"), pebbleCases.get(i));
         }

@@ -82,7 +82,7 @@ final class ExportPublishedCasesTest {
         assertEquals(0, o.exitCode(), o.err());
         String text = Files.readString(file);
         int engineLevels = engine == Engine.CASSANDRA ? 0
-                : engine == Engine.ROCKSDB || engine == Engine.ROCKSDB_PER_LEVEL ? Math.max(7, deepest + 1) : 7;
+                : engine.label().startsWith("rocksdb") ? Math.max(7, deepest + 1) : 7;
 
         // every case level listed once, with its runs, at a level the engine has
         TreeSet<Integer> listed = new TreeSet<>();
@@ -116,7 +116,7 @@ final class ExportPublishedCasesTest {
                 assertEquals(engineLevels, bits.group(1).split(", ").length, text);
                 assertEquals(engineLevels > 7, text.contains("options.num_levels = " + engineLevels), text);
             }
-            case ROCKSDB -> {
+            case ROCKSDB, ROCKSDB_RIBBON, ROCKSDB_LEGACY -> {
                 assertEquals(engineLevels > 7, text.contains("\n  num_levels=" + engineLevels + "\n"), text);
                 if (RocksDbNative.available()) {
                     assertLoadsWithNumLevels(file, engineLevels);

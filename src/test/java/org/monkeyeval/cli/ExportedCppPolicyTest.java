@@ -17,12 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.Ribbon;
+import org.monkeyeval.family.rocksdb.Xxph3;
 
 /**
  * The C++ FilterPolicy that export writes for rocksdb-per-level compiles against the RocksDB headers
  * installed on the machine (Debian's librocksdb-dev; .ci/run installs it), links, and builds filters
- * of the exported bits per key at the level a file is written to: the flushed file with level 0's
- * setting, the file CompactFiles rewrites into level 6 with level 6's. Skipped where g++ or the
+ * of the exported type and bits per key at the level a file is written to: the flushed file with level
+ * 0's setting, the file CompactFiles rewrites into level 6 with level 6's (Bloom, or Ribbon of the size
+ * Ribbon's rules give for the file's first key). Skipped where g++ or the
  * headers are missing.
  */
 final class ExportedCppPolicyTest {
@@ -48,6 +51,9 @@ final class ExportedCppPolicyTest {
         Matcher m = Pattern.compile("bits_ = \\{([^}]*)\\}").matcher(Files.readString(policy));
         assumeTrue(m.find());
         String[] bits = m.group(1).split(", ");
+        Matcher r = Pattern.compile("ribbon_ = \\{([^}]*)\\}").matcher(Files.readString(policy));
+        assertEquals(true, r.find(), "the policy says which levels build Ribbon");
+        String[] ribbon = r.group(1).split(", ");
         try (InputStream source = getClass().getResourceAsStream("/cpp/level_policy_check.cc")) {
             Files.write(dir.resolve("check.cc"), source.readAllBytes());
         }
@@ -60,12 +66,19 @@ final class ExportedCppPolicyTest {
         assertEquals(true, p.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), Files.readString(output));
         List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
-        assertEquals("L0 " + expectedBytes(bits[0]), lines.get(0));
-        assertEquals("L6 " + expectedBytes(bits[6]), lines.get(1));
+        assertEquals("L0 " + expectedBytes(bits[0], ribbon[0]), lines.get(0));
+        assertEquals("L6 " + expectedBytes(bits[6], ribbon[6]), lines.get(1));
     }
 
-    private static long expectedBytes(String bitsPerKey) {
-        return RocksDbFamily.filterBytesWithMetadata(KEYS, RocksDbFamily.INSTANCE.settingFor(Double.parseDouble(bitsPerKey)));
+    /** Bloom's size, or Ribbon's for the file's first key "key-00000000" (its rounding bias). */
+    private static long expectedBytes(String bitsPerKey, String ribbon) {
+        double b = Double.parseDouble(bitsPerKey);
+        Ribbon rules = Ribbon.of(b);
+        int bias = (int) (Xxph3.hash64("key-00000000".getBytes(StandardCharsets.UTF_8)) >>> 32);
+        if (Boolean.parseBoolean(ribbon) && !rules.usesBloom(KEYS, bias)) {
+            return rules.filterBytes(KEYS, bias);
+        }
+        return RocksDbFamily.filterBytesWithMetadata(KEYS, RocksDbFamily.INSTANCE.settingFor(b));
     }
 
     private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
