@@ -136,7 +136,7 @@ public final class RocksDbEngineCheck {
                         progress.update(result.lsmCase().id(), c, selected.size(),
                                 "engine, " + filter.label() + ", " + allocation, total > 0 ? done / total : 0);
                         done += work(result);
-                        List<EngineRun> caseRows = checkOne(result, allocation, confirmed.bits(), filter);
+                        List<EngineRun> caseRows = checkOne(result, confirmed, filter);
                         rows.addAll(caseRows);
                         cases.add(new CaseCount(result.lsmCase().id(), allocation, filter.layout(),
                                 settings.queries(), caseRows.stream().map(EngineRun::count).toList(),
@@ -165,13 +165,13 @@ public final class RocksDbEngineCheck {
         return runs.stream().mapToDouble(r -> r.entries()).sum() + (double) runs.size() * settings.queries();
     }
 
-    private List<EngineRun> checkOne(CaseResult result, String allocation, Allocation a, EngineFilter filter)
+    private List<EngineRun> checkOne(CaseResult result, ConfirmedAllocation confirmed, EngineFilter filter)
             throws IOException {
         Path dir = Files.createTempDirectory("monkey-eval-rocksdb-");
         Thread cleanup = new Thread(() -> deleteQuietly(dir), "monkey-eval-rocksdb-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            return measure(dir, result, allocation, a, filter);
+            return measure(dir, result, confirmed, filter);
         } catch (RocksDBException e) {
             throw new IOException("RocksDB: " + e.getMessage(), e);
         } finally {
@@ -184,8 +184,19 @@ public final class RocksDbEngineCheck {
         }
     }
 
-    private List<EngineRun> measure(Path dir, CaseResult result, String allocation, Allocation a,
+    /**
+     * The filter run {@code run} is built with: the deployable allocation's own family where it names one
+     * (Ribbon at the levels a type-and-bits allocation gives it), else {@code filter}.
+     */
+    static EngineFilter runFilter(ConfirmedAllocation confirmed, int run, EngineFilter filter) {
+        String family = confirmed.family(run);
+        return family == null || confirmed.bits().bitsPerEntry(run) <= 0 ? filter : EngineFilter.fromLabel(family);
+    }
+
+    private List<EngineRun> measure(Path dir, CaseResult result, ConfirmedAllocation confirmed,
                                     EngineFilter filter) throws RocksDBException, IOException {
+        String allocation = confirmed.label();
+        Allocation a = confirmed.bits();
         int r = a.runs();
         List<AutoCloseable> owned = new ArrayList<>();
         try {
@@ -199,9 +210,10 @@ public final class RocksDbEngineCheck {
                 double b = a.bitsPerEntry(i);
                 Path sst = dir.resolve("run-" + (i + 1) + ".sst");
                 long built = settings.builtEntries(result.lsmCase().runs().get(i).entries());
-                ranges[i] = writeSst(sst, i, built, b, filter, cache, owned);
+                EngineFilter own = runFilter(confirmed, i, filter);
+                ranges[i] = writeSst(sst, i, built, b, own, cache, owned);
                 sstFiles.add(sst);
-                ColumnFamilyOptions cf = columnFamilyOptions(b, filter, cache, owned).setDisableAutoCompactions(true);
+                ColumnFamilyOptions cf = columnFamilyOptions(b, own, cache, owned).setDisableAutoCompactions(true);
                 descriptors.add(new ColumnFamilyDescriptor(("run-" + (i + 1)).getBytes(StandardCharsets.UTF_8), cf));
             }
             Statistics statistics = own(owned, new Statistics());
@@ -218,7 +230,7 @@ public final class RocksDbEngineCheck {
                 ReadOptions read = own(owned, new ReadOptions());
                 for (int i = 0; i < r; i++) {
                     rows.add(queryRun(db, handles.get(i + 1), read, statistics, result, allocation, a, i, ranges[i],
-                            filter));
+                            runFilter(confirmed, i, filter), filter.layout()));
                 }
                 return rows;
             } finally {
@@ -297,7 +309,7 @@ public final class RocksDbEngineCheck {
 
     private EngineRun queryRun(RocksDB db, ColumnFamilyHandle cf, ReadOptions read, Statistics stats,
                                CaseResult result, String allocation, Allocation a, int run, long[] range,
-                               EngineFilter filter) throws RocksDBException {
+                               EngineFilter filter, String layout) throws RocksDBException {
         long entries = result.lsmCase().runs().get(run).entries();
         long built = settings.builtEntries(entries);
         double b = a.bitsPerEntry(run);
@@ -362,7 +374,7 @@ public final class RocksDbEngineCheck {
                 cacheLocal = RocksDbFamily.cacheLocalFpRate(built, lines, probes);
                 poisson = RocksDbLocalBloom.poissonMixtureFpr((double) built / lines, probes);
             }
-            count = new RunCount(result.lsmCase().id(), allocation, filter.layout(), run + 1, entries, built, b,
+            count = new RunCount(result.lsmCase().id(), allocation, layout, run + 1, entries, built, b,
                     lines * RocksDbLocalBloom.CACHE_LINE_BITS, filtered ? probes : 0, q, positives, truePositives,
                     useful, reads, MonkeyModel.idealFpr(b), predicted, variance, cacheLocal, poisson);
         } else {
@@ -376,7 +388,7 @@ public final class RocksDbEngineCheck {
             long legacyLines = (engineFilterBytes - LegacyBloom.METADATA_BYTES) / LegacyBloom.CACHE_LINE_BYTES;
             double variance = filtered && filter == EngineFilter.LEGACY_BLOOM && legacyLines > 0
                     ? Predictions.cacheLocal(built, legacyLines, setting.probes()).variance() : 0.0;
-            count = new RunCount(result.lsmCase().id(), allocation, filter.layout(), run + 1, entries, built, b,
+            count = new RunCount(result.lsmCase().id(), allocation, layout, run + 1, entries, built, b,
                     8 * engineFilterBytes, filtered ? setting.probes() : 0, q, positives, truePositives, useful, reads,
                     MonkeyModel.idealFpr(b), predicted, variance, Double.NaN, Double.NaN);
         }

@@ -81,14 +81,22 @@ final class ConfirmDeployableTest {
         assertEquals(0, v.exitCode(), v.out() + v.err());
 
         // confirm per level beside run's per-tree tables: each is verified at its own. At 8 bits per entry
-        // rocksdb-per-level puts Ribbon at some level, which is not built as Bloom at its bits: no
-        // deployable rows
+        // rocksdb-per-level puts Ribbon at some level: inside RocksDB each run is built with its own family
+        // (Ribbon where the allocation chose it) and measured as its family predicts
         List<String> perLevel = new java.util.ArrayList<>(confirm);
         perLevel.addAll(List.of("--engine-granularity", "rocksdb-per-level"));
         Cli.Outcome tree = Cli.run(perLevel.toArray(new String[0]));
         assertEquals(0, tree.exitCode(), tree.err());
-        assertFalse(Files.readString(out.resolve("confirm-cases.csv")).contains("own,deployable"),
-                Files.readString(out.resolve("confirm-cases.csv")));
+        String perLevelCases = Files.readString(out.resolve("confirm-cases.csv"));
+        assertTrue(perLevelCases.contains("own,deployable,rocksdb-engine"), perLevelCases);
+        List<String> engine = Files.readAllLines(out.resolve("engine.csv"));
+        List<String> header = List.of(engine.get(0).split(","));
+        int allocation = header.indexOf("allocation");
+        int z = header.indexOf("z_score");
+        long deployable = engine.stream().skip(1).map(l -> l.split(",")).filter(c -> c[allocation].equals("deployable"))
+                .peek(c -> assertTrue(c[z].isEmpty() || Math.abs(Double.parseDouble(c[z])) < 4, String.join(",", c)))
+                .count();
+        assertEquals(3, deployable, String.join("\n", engine));
         Cli.Outcome both = Cli.run("verify", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, both.exitCode(), both.out() + both.err());
     }
