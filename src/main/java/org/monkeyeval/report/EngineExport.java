@@ -118,27 +118,26 @@ public final class EngineExport {
      * the base above as the tree grows), or the deepest one's if none is deeper.
      */
     private static List<Setting> settingByEngineLevel(CaseResult r, EngineLevels.Mapping levels) {
-        TreeMap<Integer, Setting> used = new TreeMap<>();
-        int[] engineLevel = levels.engineLevel();
-        for (int i = 0; i < engineLevel.length; i++) {
-            used.put(engineLevel[i], r.deployable().setting(i));
-        }
-        List<Setting> all = new ArrayList<>(levels.numLevels());
-        for (int level = 0; level < levels.numLevels(); level++) {
-            var at = used.ceilingEntry(level);
-            all.add(at != null ? at.getValue() : used.lastEntry().getValue());
-        }
-        return all;
+        return byEngineLevel(levels, r.deployable()::setting);
     }
 
     /** Per engine level as {@link #settingByEngineLevel}: true where the deployable allocation builds Ribbon. */
     private static List<Boolean> ribbonByEngineLevel(CaseResult r, EngineLevels.Mapping levels) {
-        TreeMap<Integer, Boolean> used = new TreeMap<>();
+        return byEngineLevel(levels,
+                run -> r.deployable().family(run) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE);
+    }
+
+    /**
+     * {@code ofRun} of the runs written at each engine level 0 .. numLevels - 1; a level no run is written at
+     * takes the next deeper used level's value, or the deepest one's if none is deeper.
+     */
+    private static <T> List<T> byEngineLevel(EngineLevels.Mapping levels, java.util.function.IntFunction<T> ofRun) {
+        TreeMap<Integer, T> used = new TreeMap<>();
         int[] engineLevel = levels.engineLevel();
         for (int i = 0; i < engineLevel.length; i++) {
-            used.put(engineLevel[i], r.deployable().family(i) == org.monkeyeval.family.rocksdb.RocksDbRibbonFamily.INSTANCE);
+            used.put(engineLevel[i], ofRun.apply(i));
         }
-        List<Boolean> all = new ArrayList<>(levels.numLevels());
+        List<T> all = new ArrayList<>(levels.numLevels());
         for (int level = 0; level < levels.numLevels(); level++) {
             var at = used.ceilingEntry(level);
             all.add(at != null ? at.getValue() : used.lastEntry().getValue());
