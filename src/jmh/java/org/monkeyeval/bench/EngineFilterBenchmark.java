@@ -10,7 +10,9 @@ import org.monkeyeval.family.rocksdb.FastLocalBloomBuilder;
 import org.monkeyeval.family.rocksdb.FastLocalBloomReader;
 import org.monkeyeval.family.rocksdb.LegacyBloom;
 import org.monkeyeval.family.rocksdb.Ribbon;
+import org.monkeyeval.family.rocksdb.RocksDbHash32;
 import org.monkeyeval.family.rocksdb.RibbonFilter;
+import org.monkeyeval.family.rocksdb.Xxph3;
 import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -114,6 +116,16 @@ public class EngineFilterBenchmark {
     public Xor8 buildXor8() {
         Hash.setSeed(1);
         return Xor8.construct(storedLongs);
+    }
+
+    @Benchmark
+    public long hashFastLocal() {
+        return Xxph3.hash64(absent[next++ & (QUERY_KEYS - 1)]);
+    }
+
+    @Benchmark
+    public int hashLegacy() {
+        return RocksDbHash32.bloomHash(absent[next++ & (QUERY_KEYS - 1)]);
     }
 
     @Benchmark

@@ -72,12 +72,14 @@ public final class LegacyBloom {
     private final int numProbes;
     private final int numLines;
     private final int log2LineBytes;
+    private final long lineMultiplier;
 
     private LegacyBloom(byte[] block, int numProbes, int numLines, int log2LineBytes) {
         this.block = block;
         this.numProbes = numProbes;
         this.numLines = numLines;
         this.log2LineBytes = log2LineBytes;
+        this.lineMultiplier = lineMultiplier(numLines);
     }
 
     // ---- rules ----
@@ -118,6 +120,28 @@ public final class LegacyBloom {
     /** The line a hash picks: h mod lines, h read unsigned. */
     static int line(int h, int lines) {
         return Integer.remainderUnsigned(h, lines);
+    }
+
+    /**
+     * The multiplier of {@link #line(int, long, int)} for {@code lines} in [1, 2^31): ceil(2^64 / lines),
+     * as an unsigned 64-bit number (0 for one line, where every remainder is 0).
+     */
+    static long lineMultiplier(int lines) {
+        if (lines < 1) {
+            throw new IllegalArgumentException("lines (" + lines + ") must be >= 1");
+        }
+        return Long.divideUnsigned(-1L, lines) + 1;
+    }
+
+    /**
+     * {@link #line(int, int)} without a division: Lemire, Kaser and Kurz, "Faster remainder by direct
+     * computation" (Software: Practice and Experience 49(6), 2019), exact for every 32-bit h and divisor:
+     * with c = {@link #lineMultiplier}(lines), h mod lines = high 64 bits of (c h mod 2^64) x lines.
+     */
+    static int line(int h, long multiplier, int lines) {
+        long low = multiplier * Integer.toUnsignedLong(h);
+        // unsigned high word of low x lines, lines > 0: the signed one, plus lines where low's top bit is set
+        return (int) (Math.multiplyHigh(low, lines) + ((low >> 63) & lines));
     }
 
     /** The probe step, h rotated right by 17 bits. */
@@ -236,7 +260,7 @@ public final class LegacyBloom {
 
     /** As {@link #mayContain} for a key whose {@link RocksDbHash32#bloomHash} is {@code h}. */
     public boolean mayContainHash(int h) {
-        int base = line(h, numLines) << log2LineBytes;
+        int base = line(h, lineMultiplier, numLines) << log2LineBytes;
         int mask = (1 << (log2LineBytes + 3)) - 1;
         int d = delta(h);
         for (int i = 0; i < numProbes; i++) {

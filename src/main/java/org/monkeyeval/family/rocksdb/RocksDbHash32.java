@@ -1,5 +1,9 @@
 package org.monkeyeval.family.rocksdb;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * RocksDB's 32-bit key hash, {@code Hash(data, n, seed)} (util/hash.cc), and {@code BloomHash(key)},
  * that hash with seed {@code 0xbc9f1d34}: the hash of RocksDB's legacy full Bloom filter
@@ -58,6 +62,10 @@ public final class RocksDbHash32 {
     /** The shift after each 4-byte group. */
     private static final int GROUP_SHIFT = 16;
 
+    /** Reads a 4-byte group as RocksDB's DecodeFixed32 does: little-endian, at any offset. */
+    private static final VarHandle FIXED32 = MethodHandles.byteArrayViewVarHandle(int[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
     private RocksDbHash32() {
     }
 
@@ -82,8 +90,7 @@ public final class RocksDbHash32 {
         int p = offset;
         int limit = offset + length;
         while (limit - p >= 4) {
-            int w = (data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8 | (data[p + 2] & 0xFF) << 16
-                    | (data[p + 3] & 0xFF) << 24;
+            int w = (int) FIXED32.get(data, p);
             p += 4;
             h += w;
             h *= M;

@@ -117,6 +117,25 @@ final class LegacyBloomTest {
     }
 
     @Test
+    void lineWithoutDivision_equalsTheUnsignedRemainder_forEveryHashKindAndLineCount() {
+        // line counts: the smallest, odd counts around powers of two, the largest a legacy filter can have
+        int[] counts = {1, 2, 3, 5, 7, 511, 1023, 1025, 65_535, 65_537, 1_000_003, 8_388_479, 8_388_481,
+            Integer.MAX_VALUE};
+        int[] edges = {0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x8000_0001, 0xFFFF_FFFE};
+        java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        for (int lines : counts) {
+            long c = LegacyBloom.lineMultiplier(lines);
+            for (int h : edges) {
+                assertEquals(Integer.remainderUnsigned(h, lines), LegacyBloom.line(h, c, lines), h + " mod " + lines);
+            }
+            for (int i = 0; i < 100_000; i++) {
+                int h = random.nextInt();
+                assertEquals(Integer.remainderUnsigned(h, lines), LegacyBloom.line(h, c, lines), h + " mod " + lines);
+            }
+        }
+    }
+
+    @Test
     void chooseNumProbes_roundsDownPoint69PerBit_between1And30() {
         assertEquals(1, LegacyBloom.chooseNumProbes(1)); // 0.69 -> 0 -> 1
         assertEquals(6, LegacyBloom.chooseNumProbes(10)); // 6.9 -> 6
