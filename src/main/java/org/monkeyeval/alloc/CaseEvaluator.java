@@ -10,9 +10,10 @@ import org.monkeyeval.model.Workload;
  * and, when an engine is given or the case names one ({@link LsmCase#engineGranularity()}), the best
  * allocation that engine can express ({@link DeployableSolver}). When the case's zero-result share is
  * uncertain (a range, or a KL radius), also the robust allocation ({@link RobustSolver}) and, with an
- * engine, the robust one the engine can express ({@link RobustDeployableSolver}); for an engine that
- * offers several families (rocksdb-per-level, rocksdb-ribbon) the robust one is over its first family,
- * RocksDB's Bloom filter, one setting per group.
+ * engine, the robust one the engine can express ({@link RobustDeployableSolver}), over every family the
+ * engine offers (rocksdb-per-level: none, Bloom or Ribbon per level; rocksdb-ribbon: one (B, L)). Runs
+ * given with their files' key ranges weigh every allocation by the lookups those ranges receive
+ * ({@link KeyRangeReach}), found once per case.
  */
 public final class CaseEvaluator {
 
@@ -49,17 +50,18 @@ public final class CaseEvaluator {
         long[] entries = lsmCase.entries();
         double totalEntries = lsmCase.totalEntries().doubleValue();
         double budgetBits = lsmCase.budgetBits();
-        LookupWeights weights = LookupWeights.of(lsmCase);
+        KeyRangeReach keyRanges = KeyRangeReach.of(lsmCase);
+        LookupWeights weights = LookupWeights.of(lsmCase, keyRanges);
         ThresholdSolver.Solution solution = solver.solve(entries, weights.reach(), budgetBits);
         Allocation uniform = Allocation.uniform(entries.length, budgetBits, totalEntries);
         Allocation optimized = Allocation.of(solution.bitsPerEntry());
         Deployable deployable = null;
         Engine engine = engineOf(lsmCase);
+        Integer[] levels = new Integer[entries.length];
+        for (int i = 0; i < levels.length; i++) {
+            levels[i] = lsmCase.runs().get(i).level();
+        }
         if (engine != null) {
-            Integer[] levels = new Integer[entries.length];
-            for (int i = 0; i < levels.length; i++) {
-                levels[i] = lsmCase.runs().get(i).level();
-            }
             try {
                 deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
@@ -68,16 +70,16 @@ public final class CaseEvaluator {
                         + e.getMessage(), e);
             }
         }
-        Allocation current = CurrentFilters.of(lsmCase);
+        Allocation current = CurrentFilters.of(lsmCase, keyRanges);
         Robust robust = null;
         RobustDeployable robustDeployable = null;
         if (lsmCase.workload() instanceof Workload.ZeroResultShare z && z.uncertain()) {
             ShareInterval interval = ShareInterval.of(z);
-            robust = new RobustSolver(solver).solve(entries, interval, budgetBits);
+            robust = new RobustSolver(solver).solve(entries, interval, budgetBits, keyRanges);
             if (deployable != null) {
                 try {
-                    robustDeployable = robustDeployableSolver.solve(engine, entries, deployable.groupOfRun(),
-                            interval, budgetBits);
+                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, interval, budgetBits,
+                            keyRanges);
                 } catch (IllegalArgumentException | IllegalStateException e) {
                     throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
                             + engine.label() + ": " + e.getMessage(), e);

@@ -39,13 +39,17 @@ final class CurrentFilters {
 
     /** The current allocation, or null when the case gives neither currentBitsPerEntry nor files. */
     static Allocation of(LsmCase lsmCase) {
+        return of(lsmCase, KeyRangeReach.of(lsmCase));
+    }
+
+    /** As {@link #of(LsmCase)} with the case's key-range reach already found ({@link KeyRangeReach#of}). */
+    static Allocation of(LsmCase lsmCase, KeyRangeReach keyRanges) {
         List<Run> runs = lsmCase.runs();
         if (runs.get(0).currentBitsPerEntry() == null && runs.stream().allMatch(r -> r.files().isEmpty())) {
             return null;
         }
         double[] bits = new double[runs.size()];
         double[] fpr = new double[runs.size()];
-        KeyRangeReach keyRanges = KeyRangeReach.of(lsmCase);
         for (int i = 0; i < bits.length; i++) {
             Run run = runs.get(i);
             if (run.files().isEmpty()) {

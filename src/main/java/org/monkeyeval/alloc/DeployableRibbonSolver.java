@@ -82,13 +82,35 @@ public final class DeployableRibbonSolver {
      */
     public static List<Deployable> solveEachLevel(FilterFamily bloom, FilterFamily ribbon, long[] entries,
                                                   double[] reach, Integer[] levels, double budgetBits) {
-        return new Table(pairs(bloom, ribbon), entries, reach, levels, budgetBits).bestEach();
+        return new Table(pairs(bloom, ribbon), entries, new double[][] {reach}, levels, budgetBits).bestEach();
+    }
+
+    /**
+     * The robust (B, L) over an interval of zero-result shares: of the pairs that fit the budget, the one
+     * whose larger regret at the interval's two ends is least (regret is convex in the share, so its
+     * largest value over the interval is at an end: {@link ShareEnds}). Every pair is costed at both ends,
+     * so the answer is exact; on equal worst regret the smaller filters, then the larger L, then the
+     * smaller B, as in {@link #solve(FilterFamily, FilterFamily, long[], double[], Integer[], double)}.
+     *
+     * @param ends   the interval's ends: their weights (reach by run) and the engine's optima there
+     * @param solves the deployable solves that found those optima
+     */
+    public static RobustDeployable robust(FilterFamily bloom, FilterFamily ribbon, long[] entries, Integer[] levels,
+                                          ShareEnds ends, double budgetBits, int solves) {
+        return robust(pairs(bloom, ribbon), entries, levels, ends, budgetBits, solves);
+    }
+
+    /** As {@link #robust(FilterFamily, FilterFamily, long[], Integer[], ShareEnds, double, int)} over the given B. */
+    static RobustDeployable robust(List<DeployableChoice[]> pairs, long[] entries, Integer[] levels, ShareEnds ends,
+                                   double budgetBits, int solves) {
+        return new Table(pairs, entries, new double[][] {ends.low().reach(), ends.high().reach()}, levels,
+                budgetBits).robust(ends, solves);
     }
 
     /** As {@link #solve(FilterFamily, FilterFamily, long[], double[], Integer[], double)} over the given B (tests use subsets). */
     static Deployable solve(List<DeployableChoice[]> pairs, long[] entries, double[] reach, Integer[] levels,
                             double budgetBits) {
-        List<Deployable> each = new Table(pairs, entries, reach, levels, budgetBits).bestEach();
+        List<Deployable> each = new Table(pairs, entries, new double[][] {reach}, levels, budgetBits).bestEach();
         Deployable best = null;
         for (Deployable d : each) {
             // ascending L: a later L replaces on equal cost and size (more Bloom, less build work)
@@ -124,17 +146,33 @@ public final class DeployableRibbonSolver {
         return pairs;
     }
 
-    /** Each run's cost and size at every B in both families, and the best B per L. */
+    /**
+     * Each run's cost (under each of the reaches given) and size at every B in both families, summed per
+     * levelish; the best B per L under the first reach, and the robust (B, L) under two.
+     */
     private static final class Table {
         final List<DeployableChoice[]> pairs;
         final long[] entries;
-        final double[] reach;
+        final double[][] reaches;
         final double budget;
         final int[] levelish;
         final int levelCount;
+        final int count;
+        final int slots;         // levelish -1 .. levelCount - 1, at levelish + 1
+        final int lCount;        // L = -1 .. levelCount, at L + 1
+        final double[][][] costB; // per reach, levelish slot and B: the summed cost of its runs as Bloom
+        final double[][][] costR; //   ... and as Ribbon
+        final double[][] sizeB;   // per levelish slot and B: the summed size as Bloom
+        final double[][] sizeR;
+        final double engineBound; // under the first reach
 
-        Table(List<DeployableChoice[]> pairs, long[] entries, double[] reach, Integer[] levels, double budget) {
-            if (reach.length != entries.length || levels.length != entries.length) {
+        Table(List<DeployableChoice[]> pairs, long[] entries, double[][] reaches, Integer[] levels, double budget) {
+            for (double[] reach : reaches) {
+                if (reach.length != entries.length) {
+                    throw new IllegalArgumentException("entries, reach and levels differ in length");
+                }
+            }
+            if (levels.length != entries.length) {
                 throw new IllegalArgumentException("entries, reach and levels differ in length");
             }
             if (entries.length == 0) {
@@ -148,33 +186,29 @@ public final class DeployableRibbonSolver {
             }
             this.pairs = pairs;
             this.entries = entries;
-            this.reach = reach;
+            this.reaches = reaches;
             this.budget = budget;
             this.levelish = new int[entries.length];
             for (int i = 0; i < entries.length; i++) {
                 levelish[i] = DeployableRibbonSolver.levelish(levels[i], i);
             }
             this.levelCount = DeployableRibbonSolver.levels(levels);
-        }
-
-        List<Deployable> bestEach() {
-            int runs = entries.length;
-            int count = pairs.size();
-            int lCount = levelCount + 2; // L = -1 .. levelCount
-            int slots = levelCount + 1;  // levelish -1 .. levelCount - 1, at levelish + 1
-            // per levelish and B: the summed cost and size of its runs as Bloom and as Ribbon
-            double[][] costB = new double[slots][count];
-            double[][] sizeB = new double[slots][count];
-            double[][] costR = new double[slots][count];
-            double[][] sizeR = new double[slots][count];
+            this.count = pairs.size();
+            this.slots = levelCount + 1;
+            this.lCount = levelCount + 2;
+            int k = reaches.length;
+            costB = new double[k][slots][count];
+            costR = new double[k][slots][count];
+            sizeB = new double[slots][count];
+            sizeR = new double[slots][count];
             double[] fB = new double[count];
             double[] mB = new double[count];
             double[] fR = new double[count];
             double[] mR = new double[count];
             double[] unionCost = new double[2 * count - 1];
             double[] unionSize = new double[2 * count - 1];
-            List<DeployableSolver.Hull> runHulls = new ArrayList<>(runs);
-            for (int i = 0; i < runs; i++) {
+            List<DeployableSolver.Hull> runHulls = new ArrayList<>(entries.length);
+            for (int i = 0; i < entries.length; i++) {
                 if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
                     for (int s = 0; s < count; s++) {
                         DeployableChoice[] pair = pairs.get(s);
@@ -186,34 +220,61 @@ public final class DeployableRibbonSolver {
                 }
                 int slot = levelish[i] + 1;
                 for (int s = 0; s < count; s++) {
-                    costB[slot][s] += reach[i] * fB[s];
+                    for (int r = 0; r < k; r++) {
+                        costB[r][slot][s] += reaches[r][i] * fB[s];
+                        costR[r][slot][s] += reaches[r][i] * fR[s];
+                    }
                     sizeB[slot][s] += mB[s];
-                    costR[slot][s] += reach[i] * fR[s];
                     sizeR[slot][s] += mR[s];
-                    unionCost[s] = reach[i] * fB[s];
+                    unionCost[s] = reaches[0][i] * fB[s];
                     unionSize[s] = mB[s];
                     if (s > 0) {
-                        unionCost[count - 1 + s] = reach[i] * fR[s];
+                        unionCost[count - 1 + s] = reaches[0][i] * fR[s];
                         unionSize[count - 1 + s] = mR[s];
                     }
                 }
                 runHulls.add(DeployableSolver.Hull.of(unionCost, unionSize));
             }
-            double engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
+            engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
+        }
+
+        /** Sum of a_i p_i under reach {@code r} of every run at setting B = {@code s} and bloom_before_level L. */
+        double cost(int r, int s, int bloomBeforeLevel) {
+            double c = 0.0;
+            for (int slot = 0; slot < slots; slot++) {
+                c += buildsBloom(slot - 1, bloomBeforeLevel) ? costB[r][slot][s] : costR[r][slot][s];
+            }
+            return c;
+        }
+
+        /** Filter bits of every run at setting B = {@code s} and bloom_before_level L. */
+        double size(int s, int bloomBeforeLevel) {
+            double m = 0.0;
+            for (int slot = 0; slot < slots; slot++) {
+                m += buildsBloom(slot - 1, bloomBeforeLevel) ? sizeB[slot][s] : sizeR[slot][s];
+            }
+            return m;
+        }
+
+        /** Each run's choice at setting B = {@code s} and bloom_before_level L. */
+        List<DeployableChoice> ofRun(int s, int bloomBeforeLevel) {
+            DeployableChoice[] pair = pairs.get(s);
+            List<DeployableChoice> ofRun = new ArrayList<>(entries.length);
+            for (int i = 0; i < entries.length; i++) {
+                ofRun.add(pair[buildsBloom(levelish[i], bloomBeforeLevel) ? 0 : 1]);
+            }
+            return ofRun;
+        }
+
+        List<Deployable> bestEach() {
             int[] bestB = new int[lCount];
             double[] bestCost = new double[lCount];
             double[] bestSize = new double[lCount];
             java.util.Arrays.fill(bestCost, Double.POSITIVE_INFINITY);
             for (int s = 0; s < count; s++) {
                 for (int l = 0; l < lCount; l++) {
-                    int bloomBeforeLevel = l - 1;
-                    double c = 0.0;
-                    double m = 0.0;
-                    for (int slot = 0; slot < slots; slot++) {
-                        boolean useBloom = buildsBloom(slot - 1, bloomBeforeLevel);
-                        c += useBloom ? costB[slot][s] : costR[slot][s];
-                        m += useBloom ? sizeB[slot][s] : sizeR[slot][s];
-                    }
+                    double c = cost(0, s, l - 1);
+                    double m = size(s, l - 1);
                     if (m <= budget && (c < bestCost[l] || c == bestCost[l] && m < bestSize[l])) {
                         bestCost[l] = c;
                         bestSize[l] = m;
@@ -223,16 +284,42 @@ public final class DeployableRibbonSolver {
             }
             List<Deployable> each = new ArrayList<>(lCount);
             for (int l = 0; l < lCount; l++) {
-                int bloomBeforeLevel = l - 1;
-                DeployableChoice[] pair = pairs.get(bestB[l]); // the no-filter setting always fits
-                List<DeployableChoice> ofRun = new ArrayList<>(runs);
-                for (int i = 0; i < runs; i++) {
-                    ofRun.add(pair[buildsBloom(levelish[i], bloomBeforeLevel) ? 0 : 1]);
-                }
-                each.add(DeployableSolver.build(Engine.ROCKSDB_RIBBON, new int[runs], List.of(pair[1].setting()),
-                        ofRun, bloomBeforeLevel, entries, reach, engineBound, (long) count * lCount));
+                // the no-filter setting always fits
+                each.add(DeployableSolver.build(Engine.ROCKSDB_RIBBON, new int[entries.length],
+                        List.of(pairs.get(bestB[l])[1].setting()), ofRun(bestB[l], l - 1), l - 1, entries, reaches[0],
+                        engineBound, (long) count * lCount));
             }
             return each;
+        }
+
+        /** The (B, L) of least worst regret at the ends (reaches 0 and 1), every pair costed. */
+        RobustDeployable robust(ShareEnds ends, int solves) {
+            double foundLow = ends.low().foundShareKnown() ? ends.low().foundShare() : 0.0;
+            double foundHigh = ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0;
+            int bestS = 0;
+            int bestL = lCount - 1;
+            double bestWorst = Double.POSITIVE_INFINITY;
+            double bestSize = Double.POSITIVE_INFINITY;
+            for (int s = 0; s < count; s++) {
+                for (int l = 0; l < lCount; l++) {
+                    double m = size(s, l - 1);
+                    if (m > budget) {
+                        continue;
+                    }
+                    double worst = Math.max(cost(0, s, l - 1) + foundLow - ends.lowBest(),
+                            cost(1, s, l - 1) + foundHigh - ends.highBest());
+                    // ascending L within a B: a later L replaces on equal regret and size (more Bloom)
+                    if (worst < bestWorst || worst == bestWorst && (m < bestSize || m == bestSize && l > bestL)) {
+                        bestWorst = worst;
+                        bestSize = m;
+                        bestS = s;
+                        bestL = l;
+                    }
+                }
+            }
+            return RobustDeployableSolver.of(Engine.ROCKSDB_RIBBON, new int[entries.length],
+                    List.of(pairs.get(bestS)[1].setting()), ofRun(bestS, bestL - 1), bestL - 1, entries, ends, bestWorst,
+                    solves, (long) count * lCount);
         }
     }
 }

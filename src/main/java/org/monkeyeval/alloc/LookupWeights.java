@@ -64,6 +64,11 @@ public record LookupWeights(double[] reach, double foundShare) {
 
     /** The weights of a case, from its workload. */
     public static LookupWeights of(LsmCase lsmCase) {
+        return of(lsmCase, KeyRangeReach.of(lsmCase));
+    }
+
+    /** As {@link #of(LsmCase)} with the case's key-range reach already found ({@link KeyRangeReach#of}). */
+    static LookupWeights of(LsmCase lsmCase, KeyRangeReach keyRanges) {
         int r = lsmCase.runs().size();
         double[] a = new double[r];
         if (lsmCase.workload() instanceof Workload.MeasuredLookups) {
@@ -78,7 +83,6 @@ public record LookupWeights(double[] reach, double foundShare) {
         }
         Workload.ZeroResultShare z = (Workload.ZeroResultShare) lsmCase.workload();
         LookupWeights byShare = ofZeroResultShare(lsmCase.entries(), lsmCase.totalEntries().doubleValue(), z.share());
-        KeyRangeReach keyRanges = KeyRangeReach.of(lsmCase);
         return keyRanges == null ? byShare : byShare.withinKeyRanges(keyRanges);
     }
 

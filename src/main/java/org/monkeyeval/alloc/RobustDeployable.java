@@ -3,6 +3,7 @@ package org.monkeyeval.alloc;
 import java.util.List;
 
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 
 /**
@@ -11,31 +12,48 @@ import org.monkeyeval.family.Setting;
  * at each share taken against the best allocation the engine can express there
  * (see {@link RobustDeployableSolver}).
  *
- * @param ends           the interval's ends, their weights and the engine's optima there
- * @param engine         the engine and its granularity
- * @param groupOfRun     each run's group (level, or tree), in run order
- * @param settingOfGroup the setting chosen for each group
- * @param fpr            each run's rate at its group's setting, in run order
- * @param filterBits     each run's real filter size in bits, in run order
- * @param usedBits       sum of the filter sizes, at most the budget
- * @param dualBound      the Lagrangian (minimax-duality) lower bound on the least worst regret
- * @param solves         deployable solves of the duality step (the two ends included)
- * @param nodes          nodes of the exact search that closed the gap left by the duality (0 when none was left)
+ * @param ends             the interval's ends, their weights and the engine's optima there
+ * @param engine           the engine and its granularity
+ * @param groupOfRun       each run's group (level, or tree), in run order
+ * @param settingOfGroup   the setting chosen for each group (for {@link Engine#ROCKSDB_RIBBON}, the Ribbon
+ *                         setting of ribbonfilter:B:L, one group)
+ * @param familyOfRun      the family that builds each run's filter, in run order
+ * @param settingOfRun     the setting of that family each run's filter is built with, in run order
+ * @param bloomBeforeLevel {@link Engine#ROCKSDB_RIBBON}'s bloom_before_level L, or null for other engines
+ * @param fpr              each run's rate at its setting, in run order
+ * @param filterBits       each run's real filter size in bits, in run order
+ * @param usedBits         sum of the filter sizes, at most the budget
+ * @param dualBound        the Lagrangian (minimax-duality) lower bound on the least worst regret (the least
+ *                         worst regret itself where every allocation was costed)
+ * @param solves           deployable solves of the duality step (the two ends included)
+ * @param nodes            nodes of the exact search that closed the gap left by the duality (0 when none was
+ *                         left), or the allocations costed where every one was
  */
 public record RobustDeployable(ShareEnds ends, Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                               List<FilterFamily> familyOfRun, List<Setting> settingOfRun, Integer bloomBeforeLevel,
                                double[] fpr, double[] filterBits, double usedBits, double dualBound, int solves,
                                long nodes) {
 
     public RobustDeployable {
         groupOfRun = groupOfRun.clone();
         settingOfGroup = List.copyOf(settingOfGroup);
+        familyOfRun = List.copyOf(familyOfRun);
+        settingOfRun = List.copyOf(settingOfRun);
         fpr = fpr.clone();
         filterBits = filterBits.clone();
+        if (familyOfRun.size() != fpr.length || settingOfRun.size() != fpr.length) {
+            throw new IllegalArgumentException("families, settings and rates differ in length");
+        }
     }
 
-    /** The setting of run {@code run}. */
+    /** The setting run {@code run}'s filter is built with. */
     public Setting setting(int run) {
-        return settingOfGroup.get(groupOfRun[run]);
+        return settingOfRun.get(run);
+    }
+
+    /** The family that builds run {@code run}'s filter. */
+    public FilterFamily family(int run) {
+        return familyOfRun.get(run);
     }
 
     public double fpr(int run) {

@@ -42,7 +42,15 @@ import org.monkeyeval.model.LsmCase;
  *    incumbent; the best of them is the answer.
  * </pre>
  *
- * Both steps carry the deployable solver's relative tolerance ({@link DeployableSolver#PRUNE_TOLERANCE}).
+ * The settings are every family's the engine offers ({@link DeployableChoice#union}): at rocksdb-per-level
+ * each level chooses none, Bloom or Ribbon, and the search keeps, per group, only the settings no other
+ * dominates (as small and no costlier at both ends), which over the union drops most of one family where
+ * the other is better. Before the search, local moves from the duality's allocations (every mix of A's
+ * and B's settings, then single-group changes and two-group exchanges of budget) give it a tighter
+ * incumbent; they change how much it prunes, not its answer. rocksdb-ribbon's (B, L) is few enough to
+ * cost every pair ({@link DeployableRibbonSolver#robust}).
+ *
+ * <p>Both steps carry the deployable solver's relative tolerance ({@link DeployableSolver#PRUNE_TOLERANCE}).
  * The search has an evaluation budget; past it the solver fails rather than return an allocation it
  * cannot vouch for.
  */
@@ -68,26 +76,66 @@ public final class RobustDeployableSolver {
     }
 
     /**
-     * @param engine     the engine (its family and settings)
+     * The robust allocation over every setting of every family the engine offers ({@link Engine#families()}),
+     * runs grouped as the engine sets them ({@link DeployableSolver#groups}): for
+     * {@link Engine#ROCKSDB_PER_LEVEL} each level takes none, a Bloom or a Ribbon setting; for
+     * {@link Engine#ROCKSDB_RIBBON} the tree takes one (B, bloom_before_level), and every such pair is
+     * costed at both ends ({@link DeployableRibbonSolver#robust}).
+     *
+     * @param engine     the engine (its families and settings)
      * @param entries    n_i in probe order, each {@code >= 1}
-     * @param groupOfRun each run's group, 0 .. groups-1, every group used ({@link DeployableSolver#groups})
+     * @param levels     each run's level, or null where a run has none
      * @param interval   [zL, zH]
      * @param budgetBits M, {@code >= 0}
+     * @param keyRanges  the share of lookups each run's key ranges receive, or null when the runs give none
+     */
+    public RobustDeployable solve(Engine engine, long[] entries, Integer[] levels, ShareInterval interval,
+                                  double budgetBits, KeyRangeReach keyRanges) {
+        if (engine == Engine.ROCKSDB_RIBBON) {
+            LookupWeights[] w = ShareEnds.weights(entries, LsmCase.sum(entries).doubleValue(), interval, keyRanges);
+            Deployable a = DeployableRibbonSolver.solve(engine.family(), engine.families().get(1), entries,
+                    w[0].reach(), levels, budgetBits);
+            Deployable b = interval.point() ? a : DeployableRibbonSolver.solve(engine.family(),
+                    engine.families().get(1), entries, w[1].reach(), levels, budgetBits);
+            ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
+            return DeployableRibbonSolver.robust(engine.family(), engine.families().get(1), entries, levels, ends,
+                    budgetBits, interval.point() ? 1 : 2);
+        }
+        return solve(engine, DeployableChoice.union(engine.families()), entries,
+                DeployableSolver.groups(engine, levels), interval, budgetBits, keyRanges);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], Integer[], ShareInterval, double, KeyRangeReach)} with the runs'
+     * groups given and no key ranges; not for {@link Engine#ROCKSDB_RIBBON}, whose type follows each run's level.
+     *
+     * @param groupOfRun each run's group, 0 .. groups-1, every group used ({@link DeployableSolver#groups})
      */
     public RobustDeployable solve(Engine engine, long[] entries, int[] groupOfRun, ShareInterval interval,
                                   double budgetBits) {
-        return solve(engine, engine.family(), entries, groupOfRun, interval, budgetBits);
+        if (engine == Engine.ROCKSDB_RIBBON) {
+            throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with the"
+                    + " runs' levels");
+        }
+        return solve(engine, DeployableChoice.union(engine.families()), entries, groupOfRun, interval, budgetBits,
+                null);
     }
 
     /** As {@link #solve(Engine, long[], int[], ShareInterval, double)} over {@code family}'s settings (tests use subsets). */
     RobustDeployable solve(Engine engine, FilterFamily family, long[] entries, int[] groupOfRun,
                            ShareInterval interval, double budgetBits) {
+        return solve(engine, DeployableChoice.union(List.of(family)), entries, groupOfRun, interval, budgetBits, null);
+    }
+
+    /** The robust allocation over {@code settings}, each group taking one of them. */
+    RobustDeployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
+                           ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
         double total = LsmCase.sum(entries).doubleValue();
-        LookupWeights[] w = ShareEnds.weights(entries, total, interval);
+        LookupWeights[] w = ShareEnds.weights(entries, total, interval, keyRanges);
         double[] reachLow = w[0].reach();
         double[] reachHigh = w[1].reach();
-        Deployable a = solver.solve(engine, family, entries, reachLow, groupOfRun, budgetBits);
-        Deployable b = interval.point() ? a : solver.solve(engine, family, entries, reachHigh, groupOfRun, budgetBits);
+        Deployable a = solver.solve(engine, settings, entries, reachLow, groupOfRun, budgetBits);
+        Deployable b = interval.point() ? a : solver.solve(engine, settings, entries, reachHigh, groupOfRun, budgetBits);
         ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
         int solves = interval.point() ? 1 : 2;
 
@@ -111,7 +159,7 @@ public final class RobustDeployableSolver {
                 for (int i = 0; i < reach.length; i++) {
                     reach[i] = theta * reachLow[i] + (1 - theta) * reachHigh[i];
                 }
-                Deployable c = solver.solve(engine, family, entries, reach, groupOfRun, budgetBits);
+                Deployable c = solver.solve(engine, settings, entries, reach, groupOfRun, budgetBits);
                 solves++;
                 double xc = ends.regretLow(c.fpr());
                 double yc = ends.regretHigh(c.fpr());
@@ -131,47 +179,79 @@ public final class RobustDeployableSolver {
             }
         }
         double incumbent = ends.worstRegret(best.fpr());
-        int[] settingOfGroup = settingIndices(family, best);
+        int[] settingOfGroup = settingIndices(settings, best);
         long nodes = 0;
         if (incumbent > dual + DeployableSolver.PRUNE_TOLERANCE * incumbent) {
-            Search search = new Search(family, entries, reachLow, reachHigh, groupOfRun, budgetBits, ends, theta,
+            Search search = new Search(settings, entries, reachLow, reachHigh, groupOfRun, budgetBits, ends, theta,
                     maxNodes);
+            int[] improved = search.improve(settingIndices(settings, a), settingIndices(settings, b), settingOfGroup);
+            if (search.worstRegret(improved) < incumbent) {
+                // an allocation a local move found; the search below still decides whether any beats it
+                settingOfGroup = improved;
+                incumbent = search.worstRegret(improved);
+            }
             int[] found = search.run(incumbent * (1 - DeployableSolver.PRUNE_TOLERANCE));
             nodes = search.nodes;
             if (found != null) {
                 settingOfGroup = found;
             }
         }
-        return build(engine, family, entries, groupOfRun, settingOfGroup, ends, dual, solves, nodes);
+        return build(engine, settings, entries, groupOfRun, settingOfGroup, ends, dual, solves, nodes);
     }
 
-    /** Each group's setting in {@code d} as an index into the family's settings. */
-    private static int[] settingIndices(FilterFamily family, Deployable d) {
-        List<Setting> settings = family.settings();
-        int[] index = new int[d.settingOfGroup().size()];
-        for (int g = 0; g < index.length; g++) {
-            index[g] = settings.indexOf(d.settingOfGroup().get(g));
+    /** Each group's choice in {@code d} as an index into {@code settings}. */
+    private static int[] settingIndices(List<DeployableChoice> settings, Deployable d) {
+        int groups = d.settingOfGroup().size();
+        int[] index = new int[groups];
+        int[] groupOfRun = d.groupOfRun();
+        for (int i = 0; i < groupOfRun.length; i++) {
+            index[groupOfRun[i]] = indexOf(settings, new DeployableChoice(d.family(i), d.setting(i)));
         }
         return index;
     }
 
-    private static RobustDeployable build(Engine engine, FilterFamily family, long[] entries, int[] groupOfRun,
-                                          int[] settingOfGroup, ShareEnds ends, double dual, int solves,
-                                          long nodes) {
-        List<Setting> chosen = new ArrayList<>(settingOfGroup.length);
-        for (int s : settingOfGroup) {
-            chosen.add(family.settings().get(s));
+    /** The position of {@code choice} in {@code settings}; a no-filter setting matches the no-filter choice. */
+    private static int indexOf(List<DeployableChoice> settings, DeployableChoice choice) {
+        for (int s = 0; s < settings.size(); s++) {
+            DeployableChoice c = settings.get(s);
+            if (c.equals(choice) || !c.setting().hasFilter() && !choice.setting().hasFilter()) {
+                return s;
+            }
         }
+        throw new IllegalStateException("setting " + choice + " is not among the engine's settings");
+    }
+
+    private static RobustDeployable build(Engine engine, List<DeployableChoice> settings, long[] entries,
+                                          int[] groupOfRun, int[] settingOfGroup, ShareEnds ends, double dual,
+                                          int solves, long nodes) {
+        List<DeployableChoice> chosen = new ArrayList<>(settingOfGroup.length);
+        for (int s : settingOfGroup) {
+            chosen.add(settings.get(s));
+        }
+        List<DeployableChoice> ofRun = new ArrayList<>(entries.length);
+        for (int i = 0; i < entries.length; i++) {
+            ofRun.add(chosen.get(groupOfRun[i]));
+        }
+        return of(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null, entries,
+                ends, dual, solves, nodes);
+    }
+
+    /** The robust allocation of each run's choice: its rates and sizes. */
+    static RobustDeployable of(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                               List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, ShareEnds ends,
+                               double dual, int solves, long nodes) {
         double[] fpr = new double[entries.length];
         double[] bits = new double[entries.length];
         double used = 0.0;
         for (int i = 0; i < entries.length; i++) {
-            Setting s = chosen.get(groupOfRun[i]);
-            fpr[i] = family.fpr(entries[i], s);
-            bits[i] = family.filterBits(entries[i], s);
+            fpr[i] = ofRun.get(i).fpr(entries[i]);
+            bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
         }
-        return new RobustDeployable(ends, engine, groupOfRun, chosen, fpr, bits, used, dual, solves, nodes);
+        return new RobustDeployable(ends, engine, groupOfRun, settingOfGroup,
+                ofRun.stream().map(DeployableChoice::family).toList(),
+                ofRun.stream().map(DeployableChoice::setting).toList(), bloomBeforeLevel, fpr, bits, used, dual,
+                solves, nodes);
     }
 
     /**
@@ -198,9 +278,8 @@ public final class RobustDeployableSolver {
         final long maxNodes;
         long nodes;
 
-        Search(FilterFamily family, long[] entries, double[] reachLow, double[] reachHigh, int[] groupOfRun,
-               double budget, ShareEnds ends, double theta, long maxNodes) {
-            List<Setting> settings = family.settings();
+        Search(List<DeployableChoice> settings, long[] entries, double[] reachLow, double[] reachHigh,
+               int[] groupOfRun, double budget, ShareEnds ends, double theta, long maxNodes) {
             int count = settings.size();
             int g = 0;
             for (int x : groupOfRun) {
@@ -219,10 +298,10 @@ public final class RobustDeployableSolver {
                 int k = groupOfRun[i];
                 groupEntries[k] += entries[i];
                 for (int s = 0; s < count; s++) {
-                    double p = family.fpr(entries[i], settings.get(s));
+                    double p = settings.get(s).fpr(entries[i]);
                     costLow[k][s] += reachLow[i] * p;
                     costHigh[k][s] += reachHigh[i] * p;
-                    size[k][s] += family.filterBits(entries[i], settings.get(s));
+                    size[k][s] += settings.get(s).filterBits(entries[i]);
                 }
             }
             DeployableSolver.Hull[] hullLow = new DeployableSolver.Hull[groups];
@@ -238,9 +317,9 @@ public final class RobustDeployableSolver {
                 hullLow[k] = DeployableSolver.Hull.of(costLow[k], size[k]);
                 hullHigh[k] = DeployableSolver.Hull.of(costHigh[k], size[k]);
                 thetaHull[k] = DeployableSolver.Hull.of(weighted, size[k]);
-                bySize[k] = DeployableSolver.bySizeThenCost(weighted, size[k]);
-                sortedSize[k] = new double[count];
-                for (int j = 0; j < count; j++) {
+                bySize[k] = undominatedBySize(costLow[k], costHigh[k], size[k]);
+                sortedSize[k] = new double[bySize[k].length];
+                for (int j = 0; j < bySize[k].length; j++) {
                     sortedSize[k][j] = size[k][bySize[k][j]];
                 }
             }
@@ -257,6 +336,141 @@ public final class RobustDeployableSolver {
             this.offsetLow = ends.lowBest() - (ends.low().foundShareKnown() ? ends.low().foundShare() : 0.0);
             this.offsetHigh = ends.highBest() - (ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0);
             this.maxNodes = maxNodes;
+        }
+
+        /**
+         * A group's settings that no other dominates (none other as small and no costlier at both ends), by
+         * size: a dominated setting can be swapped for its dominator in any allocation without raising
+         * either end's cost or the size, so the search needs only these. Over the union of several
+         * families (Bloom and Ribbon per level) this drops most of one family where the other is better.
+         */
+        private static int[] undominatedBySize(double[] low, double[] high, double[] size) {
+            List<double[]> points = new ArrayList<>(size.length);
+            for (int s = 0; s < size.length; s++) {
+                points.add(new double[] {size[s], low[s], high[s], 0, s});
+            }
+            List<double[]> kept = undominated(points);
+            int[] index = new int[kept.size()];
+            for (int j = 0; j < index.length; j++) {
+                index[j] = (int) kept.get(j)[4];
+            }
+            return index;
+        }
+
+        /** Groups whose every mix of the two hull vertices' settings {@link #improve} tries (2^groups mixes). */
+        static final int MAX_MIXED_GROUPS = 16;
+        /** Positions either side of a group's setting that an exchange of budget between two groups tries. */
+        static final int EXCHANGE_WINDOW = 64;
+        /** Rounds of local moves at most. */
+        static final int MAX_ROUNDS = 100;
+
+        /** max(rL, rH) of one setting per group (indices into the settings). */
+        double worstRegret(int[] setting) {
+            double low = 0.0;
+            double high = 0.0;
+            for (int k = 0; k < groups; k++) {
+                low += costLow[k][setting[k]];
+                high += costHigh[k][setting[k]];
+            }
+            return Math.max(low - offsetLow, high - offsetHigh);
+        }
+
+        private double used(int[] setting) {
+            double u = 0.0;
+            for (int k = 0; k < groups; k++) {
+                u += size[k][setting[k]];
+            }
+            return u;
+        }
+
+        /**
+         * A tighter incumbent for the exact search, from local moves (the search's answer does not depend on
+         * them, only its work): every mix of the settings of A and B, the hull vertices either side of the
+         * diagonal, when there are at most {@link #MAX_MIXED_GROUPS} groups; then, round by round, the best
+         * single group's change that fits, and the best exchange of budget between two groups (one group
+         * moved within {@link #EXCHANGE_WINDOW} positions of its setting, the other to the largest of its
+         * undominated settings that fits and the {@link #EXCHANGE_WINDOW} below it), until no move lowers
+         * the worst regret.
+         */
+        int[] improve(int[] a, int[] b, int[] start) {
+            int[] best = start.clone();
+            double bestWorst = worstRegret(best);
+            if (groups <= MAX_MIXED_GROUPS) {
+                int[] mix = new int[groups];
+                for (int mask = 0; mask < 1 << groups; mask++) {
+                    for (int k = 0; k < groups; k++) {
+                        mix[k] = (mask >>> k & 1) == 1 ? a[k] : b[k];
+                    }
+                    if (used(mix) <= budget && worstRegret(mix) < bestWorst) {
+                        best = mix.clone();
+                        bestWorst = worstRegret(best);
+                    }
+                }
+            }
+            for (int round = 0; round < MAX_ROUNDS; round++) {
+                int[] next = bestMove(best, bestWorst);
+                if (next == null) {
+                    break;
+                }
+                best = next;
+                bestWorst = worstRegret(best);
+            }
+            return best;
+        }
+
+        /** The best single-group change or two-group exchange that lowers the worst regret, or null. */
+        private int[] bestMove(int[] x, double worst) {
+            double low = 0.0;
+            double high = 0.0;
+            double used = used(x);
+            for (int k = 0; k < groups; k++) {
+                low += costLow[k][x[k]];
+                high += costHigh[k][x[k]];
+            }
+            int[] best = null;
+            double bestWorst = worst;
+            for (int k = 0; k < groups; k++) {
+                double free = budget - used + size[k][x[k]];
+                double l0 = low - costLow[k][x[k]] - offsetLow;
+                double h0 = high - costHigh[k][x[k]] - offsetHigh;
+                int[] options = bySize[k];
+                for (int j = 0; j < options.length && sortedSize[k][j] <= free; j++) {
+                    int s = options[j];
+                    double w = Math.max(l0 + costLow[k][s], h0 + costHigh[k][s]);
+                    if (w < bestWorst) {
+                        bestWorst = w;
+                        best = x.clone();
+                        best[k] = s;
+                    }
+                }
+            }
+            for (int k1 = 0; k1 < groups; k1++) {
+                int p1 = firstAtLeast(sortedSize[k1], size[k1][x[k1]]);
+                for (int j1 = Math.max(0, p1 - EXCHANGE_WINDOW);
+                     j1 < Math.min(bySize[k1].length, p1 + EXCHANGE_WINDOW); j1++) {
+                    int s1 = bySize[k1][j1];
+                    for (int k2 = 0; k2 < groups; k2++) {
+                        if (k2 == k1) {
+                            continue;
+                        }
+                        double free = budget - used + size[k1][x[k1]] - size[k1][s1] + size[k2][x[k2]];
+                        double l0 = low - costLow[k1][x[k1]] + costLow[k1][s1] - costLow[k2][x[k2]] - offsetLow;
+                        double h0 = high - costHigh[k1][x[k1]] + costHigh[k1][s1] - costHigh[k2][x[k2]] - offsetHigh;
+                        int top = firstAbove(sortedSize[k2], free) - 1;
+                        for (int j2 = top; j2 >= 0 && j2 > top - EXCHANGE_WINDOW; j2--) {
+                            int s2 = bySize[k2][j2];
+                            double w = Math.max(l0 + costLow[k2][s2], h0 + costHigh[k2][s2]);
+                            if (w < bestWorst) {
+                                bestWorst = w;
+                                best = x.clone();
+                                best[k1] = s1;
+                                best[k2] = s2;
+                            }
+                        }
+                    }
+                }
+            }
+            return best;
         }
 
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */

@@ -50,8 +50,16 @@ public final class RobustSolver {
      * @param budgetBits M, finite and {@code >= 0}
      */
     public Robust solve(long[] entries, ShareInterval interval, double budgetBits) {
+        return solve(entries, interval, budgetBits, null);
+    }
+
+    /**
+     * As {@link #solve(long[], ShareInterval, double)}, each run's weight also times the share of lookups
+     * its key ranges receive when {@code keyRanges} is given (a_i stays affine in z).
+     */
+    public Robust solve(long[] entries, ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
         double total = LsmCase.sum(entries).doubleValue();
-        LookupWeights[] ends = ShareEnds.weights(entries, total, interval);
+        LookupWeights[] ends = ShareEnds.weights(entries, total, interval, keyRanges);
         Allocation lowOptimum = optimum(entries, ends[0], budgetBits);
         Allocation highOptimum = interval.point() ? lowOptimum : optimum(entries, ends[1], budgetBits);
         ShareEnds shareEnds = new ShareEnds(interval, ends[0], ends[1], ends[0].cost(lowOptimum),
@@ -73,7 +81,8 @@ public final class RobustSolver {
                 boolean low = shareEnds.worstRegret(atLo) <= shareEnds.worstRegret(atHi);
                 return new Robust(shareEnds, low ? lo : hi, low ? atLo : atHi, solves);
             }
-            Allocation b = optimum(entries, LookupWeights.ofZeroResultShare(entries, total, mid), budgetBits);
+            LookupWeights atMid = LookupWeights.ofZeroResultShare(entries, total, mid);
+            Allocation b = optimum(entries, keyRanges == null ? atMid : atMid.withinKeyRanges(keyRanges), budgetBits);
             solves++;
             double h = slope(shareEnds, b);
             if (h == 0.0) {

@@ -26,8 +26,22 @@ public record ShareEnds(ShareInterval interval, LookupWeights low, LookupWeights
 
     /** The weights of both ends of {@code interval} over runs of {@code entries} (probe order). */
     static LookupWeights[] weights(long[] entries, double totalEntries, ShareInterval interval) {
-        return new LookupWeights[] {LookupWeights.ofZeroResultShare(entries, totalEntries, interval.low()),
-            LookupWeights.ofZeroResultShare(entries, totalEntries, interval.high())};
+        return weights(entries, totalEntries, interval, null);
+    }
+
+    /**
+     * As {@link #weights(long[], double, ShareInterval)}, each a_i also times the share of lookups run i's
+     * key ranges receive when {@code keyRanges} is given ({@link LookupWeights#withinKeyRanges}): still
+     * affine in z, so the regret stays convex.
+     */
+    static LookupWeights[] weights(long[] entries, double totalEntries, ShareInterval interval,
+                                   KeyRangeReach keyRanges) {
+        LookupWeights low = LookupWeights.ofZeroResultShare(entries, totalEntries, interval.low());
+        LookupWeights high = LookupWeights.ofZeroResultShare(entries, totalEntries, interval.high());
+        if (keyRanges == null) {
+            return new LookupWeights[] {low, high};
+        }
+        return new LookupWeights[] {low.withinKeyRanges(keyRanges), high.withinKeyRanges(keyRanges)};
     }
 
     /** regret(zL, b). */

@@ -96,7 +96,11 @@ final class TableColumns {
                     + " rocksdb-ribbon: Ribbon, rocksdb-legacy, pebble, ...); rocksdb-per-level and rocksdb-ribbon"
                     + " choose Bloom or Ribbon by level"),
             new Column("deployable_parameters", STRING, "What the family derives from the run's setting (probes,"
-                    + " Ribbon's resultBits, ...), name=value separated by spaces; empty for no filter"));
+                    + " Ribbon's resultBits, ...), name=value separated by spaces; empty for no filter"),
+            new Column("robust_deployable_family", STRING, "For a case with an uncertain share and an engine"
+                    + " granularity: the filter family that builds the run's filter under the robust deployable"
+                    + " allocation (rocksdb-per-level and rocksdb-ribbon choose Bloom or Ribbon by level); empty"
+                    + " for other cases"));
 
     private static final Table CASES = table(AllocationTables.CASES_FILE,
             "One row per case: budget, Lagrange threshold, R under each allocation and the improvement",
@@ -156,7 +160,9 @@ final class TableColumns {
                     + " measured build time"),
             new Column("deployable_bloom_before_level", INTEGER, "For rocksdb-ribbon: bloom_before_level L of"
                     + " filter_policy=ribbonfilter:B:L (Bloom for flushes and levels below L, Ribbon from L on);"
-                    + " empty for other engines"));
+                    + " empty for other engines"),
+            new Column("robust_deployable_bloom_before_level", INTEGER, "For rocksdb-ribbon with an uncertain share:"
+                    + " bloom_before_level L of the robust deployable allocation; empty for other engines"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

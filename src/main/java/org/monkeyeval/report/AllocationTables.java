@@ -108,22 +108,31 @@ public final class AllocationTables {
     public static final List<String> DEPLOYABLE_TYPE_CASE_COLUMNS = List.of("deployable_build_ns_per_entry",
             "deployable_bloom_before_level");
 
+    /** Column appended last to {@code rows.csv} with a robust deployable allocation: the family of the run's filter. */
+    public static final List<String> ROBUST_DEPLOYABLE_TYPE_ROW_COLUMNS = List.of("robust_deployable_family");
+
+    /** Column appended last to {@code cases.csv} with a robust deployable allocation: rocksdb-ribbon's L. */
+    public static final List<String> ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS = List.of(
+            "robust_deployable_bloom_before_level");
+
     /**
-     * Every column {@code rows.csv} can have: the base, deployable, current, robust, robust deployable and
-     * deployable type columns, in that order.
+     * Every column {@code rows.csv} can have: the base, deployable, current, robust, robust deployable,
+     * deployable type and robust deployable type columns, in that order.
      */
     public static final List<String> ALL_ROW_COLUMNS = columns(ROW_COLUMNS, DEPLOYABLE_ROW_COLUMNS, CURRENT_ROW_COLUMNS,
-            ROBUST_ROW_COLUMNS, ROBUST_DEPLOYABLE_ROW_COLUMNS, DEPLOYABLE_TYPE_ROW_COLUMNS);
+            ROBUST_ROW_COLUMNS, ROBUST_DEPLOYABLE_ROW_COLUMNS, DEPLOYABLE_TYPE_ROW_COLUMNS,
+            ROBUST_DEPLOYABLE_TYPE_ROW_COLUMNS);
 
     /** Every column {@code cases.csv} can have, in order. */
     public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
-            CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS, DEPLOYABLE_TYPE_CASE_COLUMNS);
+            CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS, DEPLOYABLE_TYPE_CASE_COLUMNS,
+            ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS);
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
     /** Columns of rows.csv that hold text, not numbers. */
     public static final Set<String> TEXT_COLUMNS = Set.of("case_id", "run_name", "deployable_setting",
-            "robust_deployable_setting", "deployable_family", "deployable_parameters");
+            "robust_deployable_setting", "deployable_family", "deployable_parameters", "robust_deployable_family");
     public static final List<String> CASE_KEY = List.of("case_id");
 
     private AllocationTables() {
@@ -158,7 +167,8 @@ public final class AllocationTables {
         Csv csv = new Csv(out).row(columns(ROW_COLUMNS, deployable ? DEPLOYABLE_ROW_COLUMNS : List.of(),
                 current ? CURRENT_ROW_COLUMNS : List.of(), robust ? ROBUST_ROW_COLUMNS : List.of(),
                 robustDeployable ? ROBUST_DEPLOYABLE_ROW_COLUMNS : List.of(),
-                deployable ? DEPLOYABLE_TYPE_ROW_COLUMNS : List.of()));
+                deployable ? DEPLOYABLE_TYPE_ROW_COLUMNS : List.of(),
+                robustDeployable ? ROBUST_DEPLOYABLE_TYPE_ROW_COLUMNS : List.of()));
         for (CaseResult result : results) {
             List<Run> runs = result.lsmCase().runs();
             double totalEntries = result.lsmCase().totalEntries().doubleValue();
@@ -228,6 +238,10 @@ public final class AllocationTables {
                         csv.text(d.family(i).name()).text(d.setting(i).parametersText());
                     }
                 }
+                if (robustDeployable) {
+                    RobustDeployable r = result.robustDeployable();
+                    csv.text(r == null ? "" : r.family(i).name());
+                }
                 csv.end();
                 if ((++written & 0xFFFF) == 0) {
                     rowsWritten.accept(written);
@@ -245,7 +259,8 @@ public final class AllocationTables {
         Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
                 current ? CURRENT_CASE_COLUMNS : List.of(), robust ? ROBUST_CASE_COLUMNS : List.of(),
                 robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of(),
-                deployable ? DEPLOYABLE_TYPE_CASE_COLUMNS : List.of()));
+                deployable ? DEPLOYABLE_TYPE_CASE_COLUMNS : List.of(),
+                robustDeployable ? ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -290,6 +305,10 @@ public final class AllocationTables {
                 cells.add(d == null || Double.isNaN(d.buildNanosPerEntry()) ? ""
                         : Numbers.format(d.buildNanosPerEntry()));
                 cells.add(d == null || d.bloomBeforeLevel() == null ? "" : Integer.toString(d.bloomBeforeLevel()));
+            }
+            if (robustDeployable) {
+                RobustDeployable r = result.robustDeployable();
+                cells.add(r == null || r.bloomBeforeLevel() == null ? "" : Integer.toString(r.bloomBeforeLevel()));
             }
             csv.row(cells);
         }
