@@ -31,10 +31,24 @@ public final class CaseEvaluator {
      *               only to cases that name their engine granularity
      */
     public CaseEvaluator(ThresholdSolver solver, Engine engine) {
+        this(solver, engine, EngineFamilies.OFFERED);
+    }
+
+    /**
+     * @param engine   as in {@link #CaseEvaluator(ThresholdSolver, Engine)}
+     * @param families the families each engine's deployable allocation chooses from (a published folder's,
+     *                 when it is solved again as it was)
+     */
+    public CaseEvaluator(ThresholdSolver solver, Engine engine, EngineFamilies families) {
         this.solver = solver;
         this.engine = engine;
-        this.deployableSolver = new DeployableSolver();
+        this.deployableSolver = new DeployableSolver(DeployableSolver.DEFAULT_MAX_NODES, families);
         this.robustDeployableSolver = new RobustDeployableSolver(deployableSolver, DeployableSolver.DEFAULT_MAX_NODES);
+    }
+
+    /** The families each engine's deployable allocation chooses from. */
+    public EngineFamilies families() {
+        return deployableSolver.families();
     }
 
     /** The engine whose deployable allocation is computed for every case, or null. */

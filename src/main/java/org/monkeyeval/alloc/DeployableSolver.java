@@ -49,6 +49,7 @@ public final class DeployableSolver {
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 
     private final long maxNodes;
+    private final EngineFamilies families;
 
     public DeployableSolver() {
         this(DEFAULT_MAX_NODES);
@@ -56,10 +57,24 @@ public final class DeployableSolver {
 
     /** @param maxNodes cap on search nodes, {@code >= 1} */
     public DeployableSolver(long maxNodes) {
+        this(maxNodes, EngineFamilies.OFFERED);
+    }
+
+    /**
+     * @param maxNodes cap on search nodes, {@code >= 1}
+     * @param families the families each engine chooses from ({@link EngineFamilies#OFFERED}: all it offers)
+     */
+    public DeployableSolver(long maxNodes, EngineFamilies families) {
         if (maxNodes < 1) {
             throw new IllegalArgumentException("maxNodes (" + maxNodes + ") must be >= 1");
         }
         this.maxNodes = maxNodes;
+        this.families = families;
+    }
+
+    /** The families each engine chooses from. */
+    public EngineFamilies families() {
+        return families;
     }
 
     /**
@@ -91,7 +106,8 @@ public final class DeployableSolver {
     }
 
     /**
-     * The optimum over every setting of every family the engine offers ({@link Engine#families()}): for
+     * The optimum over every setting of every family the engine offers ({@link Engine#families()}, or those
+     * {@link #families()} restricts it to): for
      * {@link Engine#ROCKSDB_PER_LEVEL} each level takes none, a Bloom or a Ribbon setting; for
      * {@link Engine#ROCKSDB_RIBBON} the tree takes one (B, bloom_before_level), which
      * {@link DeployableRibbonSolver} solves.
@@ -107,7 +123,7 @@ public final class DeployableSolver {
             throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with"
                     + " the runs' levels (solve(engine, entries, reach, levels, budget))");
         }
-        return solve(engine, DeployableChoice.union(engine.families()), entries, reach, groupOfRun, budgetBits);
+        return solve(engine, DeployableChoice.union(families.of(engine)), entries, reach, groupOfRun, budgetBits);
     }
 
     /**
@@ -118,7 +134,7 @@ public final class DeployableSolver {
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, double budgetBits) {
         if (engine == Engine.ROCKSDB_RIBBON) {
-            return DeployableRibbonSolver.solve(engine.family(), engine.families().get(1), entries, reach, levels,
+            return DeployableRibbonSolver.solve(engine.family(), families.of(engine).get(1), entries, reach, levels,
                     budgetBits);
         }
         return solve(engine, entries, reach, groups(engine, levels), budgetBits);

@@ -93,15 +93,16 @@ public final class RobustDeployableSolver {
                                   double budgetBits, KeyRangeReach keyRanges) {
         if (engine == Engine.ROCKSDB_RIBBON) {
             LookupWeights[] w = ShareEnds.weights(entries, LsmCase.sum(entries).doubleValue(), interval, keyRanges);
-            Deployable a = DeployableRibbonSolver.solve(engine.family(), engine.families().get(1), entries,
+            FilterFamily ribbon = solver.families().of(engine).get(1);
+            Deployable a = DeployableRibbonSolver.solve(engine.family(), ribbon, entries,
                     w[0].reach(), levels, budgetBits);
             Deployable b = interval.point() ? a : DeployableRibbonSolver.solve(engine.family(),
-                    engine.families().get(1), entries, w[1].reach(), levels, budgetBits);
+                    ribbon, entries, w[1].reach(), levels, budgetBits);
             ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
-            return DeployableRibbonSolver.robust(engine.family(), engine.families().get(1), entries, levels, ends,
+            return DeployableRibbonSolver.robust(engine.family(), ribbon, entries, levels, ends,
                     budgetBits, interval.point() ? 1 : 2);
         }
-        return solve(engine, DeployableChoice.union(engine.families()), entries,
+        return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries,
                 DeployableSolver.groups(engine, levels), interval, budgetBits, keyRanges);
     }
 
@@ -117,8 +118,8 @@ public final class RobustDeployableSolver {
             throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with the"
                     + " runs' levels");
         }
-        return solve(engine, DeployableChoice.union(engine.families()), entries, groupOfRun, interval, budgetBits,
-                null);
+        return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries, groupOfRun, interval,
+                budgetBits, null);
     }
 
     /** As {@link #solve(Engine, long[], int[], ShareInterval, double)} over {@code family}'s settings (tests use subsets). */

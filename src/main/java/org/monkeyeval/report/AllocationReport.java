@@ -71,8 +71,9 @@ public final class AllocationReport {
             provenance.set(Provenance.ROBUST, Provenance.robust());
         }
         provenance.set("solver", Provenance.solver(evaluator.solver()));
-        ObjectNode deployable = evaluator.engine() != null ? Provenance.deployable(evaluator.engine())
-                : Provenance.deployableByCase(results);
+        ObjectNode deployable = evaluator.engine() != null
+                ? Provenance.deployable(evaluator.engine(), evaluator.families())
+                : Provenance.deployableByCase(results, evaluator.families());
         if (deployable != null) {
             provenance.set(Provenance.DEPLOYABLE, deployable);
         }

@@ -13,9 +13,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.DeployableSolver;
+import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
@@ -159,10 +161,10 @@ public final class Provenance {
     public static final String DEPLOYABLE = "deployable";
 
     /** The engine given for every case, its family and how the deployable allocation is found. */
-    public static ObjectNode deployable(Engine engine) {
+    public static ObjectNode deployable(Engine engine, EngineFamilies families) {
         ObjectNode node = Json.object();
         node.put("engine", engine.label());
-        describeEngine(node, engine);
+        describeEngine(node, engine, families.of(engine));
         describeMethod(node);
         return node;
     }
@@ -171,7 +173,7 @@ public final class Provenance {
      * The engines the cases name ({@code engineGranularity}), case by case in id order, and how the
      * deployable allocation is found; null when no case names one.
      */
-    public static ObjectNode deployableByCase(List<CaseResult> results) {
+    public static ObjectNode deployableByCase(List<CaseResult> results, EngineFamilies families) {
         ObjectNode cases = Json.object();
         SortedMap<String, Engine> used = new TreeMap<>();
         results.stream().filter(r -> r.deployable() != null)
@@ -187,19 +189,23 @@ public final class Provenance {
         node.put("source", "each case file's engineGranularity; cases without one have no deployable allocation");
         node.set("cases", cases);
         ObjectNode engines = node.putObject("engines");
-        used.forEach((label, engine) -> describeEngine(engines.putObject(label), engine));
+        used.forEach((label, engine) -> describeEngine(engines.putObject(label), engine, families.of(engine)));
         describeMethod(node);
         return node;
     }
 
-    private static void describeEngine(ObjectNode node, Engine engine) {
+    /**
+     * An engine's family, granularity and settings; where it chooses among several families, which
+     * (a folder solved when an engine offered one family has no {@code families}: see {@link EngineFamilies}).
+     */
+    private static void describeEngine(ObjectNode node, Engine engine, List<FilterFamily> families) {
         node.put("family", engine.family().name());
         node.put("granularity", engine.perLevel() ? "one setting per level (runs without a level: one each)"
                 : "one setting for the whole tree");
         node.put("settings", engine.family().settings().size() + " settings, no filter first; see docs/engines.md"
                 + " for each engine's rate, size and source");
-        if (engine.families().size() > 1) {
-            node.put("families", String.join(", ", engine.families().stream().map(f -> f.name()).toList()));
+        if (families.size() > 1) {
+            node.put("families", String.join(", ", families.stream().map(f -> f.name()).toList()));
             node.put("choices", engine == Engine.ROCKSDB_RIBBON
                     ? "one B (the families' settings, paired by knob) and bloom_before_level L from -1 to the"
                             + " number of levels: Bloom for flushes and files written below L, Ribbon from L on"

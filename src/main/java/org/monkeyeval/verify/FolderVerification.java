@@ -13,6 +13,7 @@ import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.bundle.BundleChecker;
 import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.io.InvalidInputException;
@@ -81,10 +82,12 @@ public final class FolderVerification {
     private Verifier.Result run()
             throws InvalidInputException, RerunUnavailableException, IOException, InterruptedException {
         Engine runGranularity = folder.runGranularity();
-        AllocationReport allocations = PartBuilder.allocations(files, runGranularity, COMMAND, sourceDateEpoch);
+        EngineFamilies families = folder.engineFamilies();
+        AllocationReport allocations = PartBuilder.allocations(files, runGranularity, families, COMMAND,
+                sourceDateEpoch, (what, done) -> { });
         List<Verifier.Result> results = new ArrayList<>();
         results.add(folder.holds(Part.ALLOCATIONS) ? allocations(allocations) : absent(Part.ALLOCATIONS));
-        results.add(folder.holds(Part.CONFIRMATION) ? confirmation(allocations, runGranularity)
+        results.add(folder.holds(Part.CONFIRMATION) ? confirmation(allocations, runGranularity, families)
                 : absent(Part.CONFIRMATION));
         if (folder.holds(Part.REPORT)) {
             results.addAll(report());
@@ -109,7 +112,8 @@ public final class FolderVerification {
                         Provenance.DEPLOYABLE));
     }
 
-    private Verifier.Result confirmation(AllocationReport runAllocations, Engine runGranularity)
+    private Verifier.Result confirmation(AllocationReport runAllocations, Engine runGranularity,
+                                         EngineFamilies families)
             throws InvalidInputException, RerunUnavailableException, IOException, InterruptedException {
         ConfirmationRequest request = folder.confirmation(threads);
         if (request.engine() != null && !RocksDbNative.available()) {
@@ -117,7 +121,8 @@ public final class FolderVerification {
                     + " which cannot be rerun here: " + RocksDbNative.problem().orElse(""));
         }
         List<CaseResult> allocations = request.granularity() == runGranularity ? runAllocations.results()
-                : PartBuilder.allocations(files, request.granularity(), COMMAND, sourceDateEpoch).results();
+                : PartBuilder.allocations(files, request.granularity(), families, COMMAND, sourceDateEpoch,
+                        (what, done) -> { }).results();
         PartBuilder.Confirmation confirmation = PartBuilder.confirmation(files, allocations, request, COMMAND,
                 sourceDateEpoch, () -> ConfirmProgress.SILENT, () -> ConfirmProgress.SILENT);
         Map<String, String> documents = confirmation.report().documents();

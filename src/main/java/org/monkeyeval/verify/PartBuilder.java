@@ -11,6 +11,7 @@ import java.util.function.ObjDoubleConsumer;
 import java.util.function.Supplier;
 
 import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.CaseCount;
@@ -55,8 +56,18 @@ public final class PartBuilder {
      */
     public static AllocationReport allocations(List<CaseFile> files, Engine granularity, List<String> command,
                                                OptionalLong sourceDateEpoch, ObjDoubleConsumer<String> progress) {
-        return AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity), ToolInfo.current(),
-                command, sourceDateEpoch, progress);
+        return allocations(files, granularity, EngineFamilies.OFFERED, command, sourceDateEpoch, progress);
+    }
+
+    /**
+     * As {@link #allocations(List, Engine, List, OptionalLong, ObjDoubleConsumer)}, each engine choosing
+     * from {@code families} (a published folder's, to solve it again as it was).
+     */
+    public static AllocationReport allocations(List<CaseFile> files, Engine granularity, EngineFamilies families,
+                                               List<String> command, OptionalLong sourceDateEpoch,
+                                               ObjDoubleConsumer<String> progress) {
+        return AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity, families),
+                ToolInfo.current(), command, sourceDateEpoch, progress);
     }
 
     /** As {@link #allocations(List, Engine, List, OptionalLong, ObjDoubleConsumer)}, without progress. */

@@ -9,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.engine.EngineSettings;
@@ -109,6 +111,33 @@ public final class PublishedFolder {
             }
         }
         return null;
+    }
+
+    /**
+     * The families each engine was solved with, as provenance.json's section deployable describes them: an
+     * engine that now chooses among several families (rocksdb-per-level: Bloom or Ribbon per level) but is
+     * described without its {@code families} was solved over its first family alone, before it offered
+     * more, and is solved so again ({@link EngineFamilies}).
+     */
+    public EngineFamilies engineFamilies() throws InvalidInputException {
+        Path provenance = provenance(Part.ALLOCATIONS);
+        EngineFamilies families = EngineFamilies.OFFERED;
+        if (!Files.exists(provenance)) {
+            return families;
+        }
+        JsonNode deployable = readJson(provenance).path(Provenance.DEPLOYABLE);
+        Map<String, JsonNode> described = new TreeMap<>();
+        if (deployable.has("engine")) {
+            described.put(deployable.path("engine").asText(), deployable);
+        }
+        deployable.path("engines").fields().forEachRemaining(e -> described.put(e.getKey(), e.getValue()));
+        for (Map.Entry<String, JsonNode> e : described.entrySet()) {
+            Engine engine = engineNamed(provenance, "deployable.engines", e.getKey());
+            if (engine.families().size() > 1 && !e.getValue().has("families")) {
+                families = families.firstFamilyOnly(engine);
+            }
+        }
+        return families;
     }
 
     /**

@@ -18,12 +18,20 @@ import org.junit.jupiter.api.io.TempDir;
  * which compares the columns that folder has and the provenance sections it records. A report drawn
  * before the page showed the deployable and current allocations (drawing revision 1, kept as a
  * fixture of two cases) passes too: its tables are compared, its page and figures are held to the
- * hashes its provenance recorded, and they are not redrawn, since this version draws other bytes.
+ * hashes its provenance recorded, and they are not redrawn, since this version draws other bytes. A
+ * folder solved at rocksdb-per-level before each level could also choose Ribbon (its provenance names
+ * no families) is solved again over Bloom alone and passes; described with both families, it is solved
+ * over both and fails on the settings that move.
  */
 final class PublishedFolderCompatibilityTest {
 
     private static final Path FIXTURE = Path.of("src/test/resources/published-0.1.0");
     private static final Path REVISION_1 = Path.of("src/test/resources/published-report-revision-1");
+    /**
+     * The allocations of two cases as 0.1.0 at commit fd646ad wrote them, one at rocksdb-per-level when
+     * each level chose among RocksDB's Bloom settings alone (its provenance names no families).
+     */
+    private static final Path BLOOM_PER_LEVEL = Path.of("src/test/resources/published-bloom-per-level");
 
     @TempDir
     Path dir;
@@ -79,6 +87,30 @@ final class PublishedFolderCompatibilityTest {
                 "--out", dir.resolve("out").toString());
         assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.out().contains("figures/rocksdb-imported-bits.svg"), outcome.out());
+    }
+
+    @Test
+    void verify_perLevelFolderFromBeforeRibbonChoice_passesSolvedOverBloomAlone() throws IOException {
+        copyTree(BLOOM_PER_LEVEL, dir);
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("columns added since it was published: deployable_family"), outcome.out());
+    }
+
+    @Test
+    void verify_perLevelFolderDescribedWithBothFamilies_isSolvedOverBothAndFails() throws IOException {
+        copyTree(BLOOM_PER_LEVEL, dir);
+        Path provenance = dir.resolve("out/provenance.json");
+        String text = Files.readString(provenance);
+        String settings = "\"settings\": \"99002 settings";
+        assertTrue(text.contains(settings), "the fixture describes rocksdb-per-level's settings");
+        Files.writeString(provenance, text.replace(settings,
+                "\"families\": \"rocksdb, rocksdb-ribbon\", " + settings));
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("case_id=rocksdb-imported run=1 deployable_setting"), outcome.out());
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
