@@ -240,6 +240,9 @@ public final class StaticSetFamily implements RealFilterFamily {
             Hash.setSeed(seed);
             built = fingerprintBits == 8 ? Xor8.construct(keys) : Xor16.construct(keys);
         }
+        double rate = built instanceof Xor8 xor8
+                ? XorTableRate.falsePositiveRate(xor8)
+                : XorTableRate.falsePositiveRate((Xor16) built);
         long bits = built.getBitCount();
         Filter filter = new Filter() {
             @Override
@@ -257,7 +260,6 @@ public final class StaticSetFamily implements RealFilterFamily {
                 return ARITY;
             }
         };
-        double spread = rateSpread(entries, s);
-        return new RealFilter(filter, bits, fpr(entries, s), spread * spread);
+        return new RealFilter(filter, bits, rate, 0.0);
     }
 }
