@@ -254,7 +254,8 @@ public final class StaticSetFamily implements RealFilterFamily {
     /**
      * Builds the library's filter over {@code keyOfIndex(0 .. entries-1)}, which must be distinct (the
      * library's peeling never ends on duplicates). Its one random draw, the hash seed, follows from
-     * {@code seed}.
+     * {@code seed}. The filter is predicted at its own table's rate ({@link XorTableRate}), with build
+     * variance 0: its answers differ from that rate by the queries' binomial noise only.
      */
     @Override
     public RealFilter build(long entries, Setting s, LongUnaryOperator keyOfIndex, long seed) {

@@ -42,8 +42,8 @@ import org.fastfilter.xor.Xor8;
  * <li>Taken as independent (the approximation): h0 of a (r0's bottom 11 bits), h2 of c (r2's bottom 10
  *     bits, r0's top) and h1 of e (r1's bottom 11 bits, r2's top). Each moves a slot only for arguments
  *     within one field's span of a boundary, a share of about L 2^11 / 2^32 = L / 2^21 of them, and then
- *     by one slot, to a neighbour whose value is as random as its own: the errors average out over the
- *     boundaries rather than add (measured below).
+ *     to a neighbouring slot whose value is as random as its own: the errors average out over the
+ *     boundaries rather than add up (measured below).
  * </ul>
  *
  * <p>With those, the rate is a sum over block 0's slots of the law of the other three terms:
@@ -60,13 +60,16 @@ import org.fastfilter.xor.Xor8;
  * 2^w values and O(L 2^max(0, w - 11)) table reads: under 10 ms for an xor8 of 10^5 keys, about 15 ms
  * for an xor16.
  *
- * <p>The approximation, measured. Against direct sums over 10^9 uniform 64-bit hashes through the same
- * table (the library's slot and fingerprint rules), three xor8 filters each: n = 6349 relative
- * differences -0.06%, -0.09%, +0.02%, -0.02% (the sums' own noise 0.05%); n = 10^6 -0.05%, +0.02%,
- * -0.05%; n = 10^7 +0.02%, +0.02%, +0.05%. Against the library's own answers, 100 filters per size at n = 10 to
- * 10^5 (the test beside this class), the z-scores have mean 0 and variance 1. The part left to the
- * approximation is below 0.1% of the rate at every size measured: a z-score moves by 0.1% of the rate
- * over the binomial noise, 0.07 at 10^6 queries and 0.5 at 6.4 * 10^7 (confirm's --max-queries).
+ * <p>The approximation, measured. Against direct sums over uniform 64-bit hashes through the same
+ * table (the library's slot and fingerprint rules), xor8: 40 filters at n = 1000 and 40 at n = 6349,
+ * 2.5 * 10^8 hashes each (per-filter noise 0.09% of the rate), z-scores of mean -0.09 and -0.09 and
+ * variance 0.96 and 0.81, so a mean difference of -0.01% +- 0.015%; three filters each at n = 10^6
+ * (relative differences -0.05%, +0.02%, -0.05%) and n = 10^7 (+0.02%, +0.02%, +0.05%) with 10^9
+ * hashes (noise 0.05%), where L / 2^21 reaches 0.2 and 2. Against the library's own answers, 100
+ * filters per size at n = 10 to 10^5 (the test beside this class), the z-scores have mean 0 and
+ * variance 1. What the approximation leaves is below 0.1% of the rate at every size measured; 0.1% of
+ * the rate moves an xor8 z-score by 0.07 at 10^6 queries and 0.6 at 6.4 * 10^7 (confirm's
+ * --max-queries), so the build variance reported is 0.
  */
 public final class XorTableRate {
 
@@ -98,20 +101,21 @@ public final class XorTableRate {
                 throw new IllegalArgumentException("fingerprint " + v + " has more than " + fingerprintBits + " bits");
             }
         }
-        long[] start = slotStarts(blockLength);
-
         double[] k = new double[size];
         for (int a = 0; a < 1 << SHARED_BITS; a++) {
             long lo = (long) a << (32 - SHARED_BITS);
             long hi = lo + (1L << (32 - SHARED_BITS));
             for (int j = slot(lo, blockLength); j <= slot(hi - 1, blockLength); j++) {
-                long count = Math.min(hi, start[j + 1]) - Math.max(lo, start[j]);
+                long count = Math.min(hi, slotStart(j + 1, blockLength)) - Math.max(lo, slotStart(j, blockLength));
                 k[(a & mask) ^ table[blockLength + j]] += count * TWO_TO_MINUS_32;
             }
         }
         double[] h2 = new double[size];
+        long from = 0;
         for (int j = 0; j < blockLength; j++) {
-            h2[table[2 * blockLength + j]] += (start[j + 1] - start[j]) * TWO_TO_MINUS_32;
+            long to = slotStart(j + 1, blockLength);
+            h2[table[2 * blockLength + j]] += (to - from) * TWO_TO_MINUS_32;
+            from = to;
         }
         // c[z] = P(a mod 2^w ^ B[h1] ^ B[h2] = z): the XOR convolution of k and h2, by the transform.
         walshHadamard(k);
@@ -126,9 +130,11 @@ public final class XorTableRate {
         double rate = 0;
         for (int u = 0; u < classes; u++) {
             int high = u << SHARED_BITS;
+            long below = 0;
             for (int j = 0; j < blockLength; j++) {
-                long count = classCount(start[j + 1], u, fingerprintBits) - classCount(start[j], u, fingerprintBits);
-                rate += count * TWO_TO_MINUS_32 * c[table[j] ^ high];
+                long upTo = classCount(slotStart(j + 1, blockLength), u, fingerprintBits);
+                rate += (upTo - below) * TWO_TO_MINUS_32 * c[table[j] ^ high];
+                below = upTo;
             }
         }
         return rate;
@@ -185,13 +191,9 @@ public final class XorTableRate {
         return table;
     }
 
-    /** start[j] = ceil(j 2^32 / L), the first 32-bit argument reduce maps to slot j; start[L] = 2^32. */
-    static long[] slotStarts(int blockLength) {
-        long[] start = new long[blockLength + 1];
-        for (int j = 0; j <= blockLength; j++) {
-            start[j] = (((long) j << 32) + blockLength - 1) / blockLength;
-        }
-        return start;
+    /** ceil(j 2^32 / L): the first 32-bit argument reduce maps to slot j; 2^32 for j = L. */
+    static long slotStart(int j, int blockLength) {
+        return (((long) j << 32) + blockLength - 1) / blockLength;
     }
 
     /** Hash.reduce for an unsigned 32-bit argument held in a long. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
+import org.fastfilter.utils.Hash;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -212,6 +213,19 @@ final class XorTableRateTest {
         assertEquals(Math.scalb(1.0, -7), XorTableRate.falsePositiveRate(xor8, 8), 1e-15);
         int[] xor16 = {0, 0, 0, 1 << 10, 0, 0};
         assertEquals(Math.scalb(1.0, -15), XorTableRate.falsePositiveRate(xor16, 16), 1e-18);
+    }
+
+    /** The first argument of each slot is where the library's Hash.reduce steps to that slot. */
+    @ParameterizedTest(name = "L={0}")
+    @CsvSource({"1", "3", "2604", "41000", "4100001"})
+    void slotStart_isWhereTheLibrarysReduceSteps(int blockLength) {
+        for (int j = 1; j < blockLength; j += Math.max(1, blockLength / 997)) {
+            long start = XorTableRate.slotStart(j, blockLength);
+            assertEquals(j, Hash.reduce((int) start, blockLength), "slot " + j);
+            assertEquals(j - 1, Hash.reduce((int) (start - 1), blockLength), "slot " + j);
+        }
+        assertEquals(0, XorTableRate.slotStart(0, blockLength));
+        assertEquals(1L << 32, XorTableRate.slotStart(blockLength, blockLength));
     }
 
     @Test
