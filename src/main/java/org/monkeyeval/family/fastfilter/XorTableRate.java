@@ -128,14 +128,14 @@ public final class XorTableRate {
 
         int classes = 1 << Math.max(0, fingerprintBits - SHARED_BITS);
         double rate = 0;
-        for (int u = 0; u < classes; u++) {
-            int high = u << SHARED_BITS;
-            long below = 0;
-            for (int j = 0; j < blockLength; j++) {
-                long upTo = classCount(slotStart(j + 1, blockLength), u, fingerprintBits);
-                rate += (upTo - below) * TWO_TO_MINUS_32 * c[table[j] ^ high];
-                below = upTo;
+        long from0 = 0;
+        for (int j = 0; j < blockLength; j++) {
+            long to0 = slotStart(j + 1, blockLength);
+            for (int u = 0; u < classes; u++) {
+                long count = classCount(to0, u, fingerprintBits) - classCount(from0, u, fingerprintBits);
+                rate += count * TWO_TO_MINUS_32 * c[table[j] ^ (u << SHARED_BITS)];
             }
+            from0 = to0;
         }
         return rate;
     }
