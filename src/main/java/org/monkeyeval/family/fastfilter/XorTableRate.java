@@ -57,8 +57,8 @@ import org.fastfilter.xor.Xor8;
  * </pre>
  *
  * (F ^ B[h1] ^ B[h2] ^ B[h0] = 0 splits F into a mod 2^w and u 2^11.) The cost is three transforms of
- * 2^w values and O(L 2^max(0, w - 11)) table reads: under 10 ms for an xor8 of 10^5 keys, about 15 ms
- * for an xor16.
+ * 2^w values and O(L 2^max(0, w - 11)) table reads: a few ms for an xor8 of 10^5 keys, about 15 ms
+ * for an xor16 (its transforms are of 2^16 values), small beside the build.
  *
  * <p>The approximation, measured. Against direct sums over uniform 64-bit hashes through the same
  * table (the library's slot and fingerprint rules), xor8: 40 filters at n = 1000 and 40 at n = 6349,
@@ -84,7 +84,8 @@ public final class XorTableRate {
     /**
      * The rate of an absent key against {@code table}, an xor filter's fingerprints of
      * {@code fingerprintBits} bits (0 .. 2^w-1, one per slot), whose three blocks are
-     * {@code table.length / 3} slots each, as FastFilter 1.0.2 lays them out.
+     * L = {@code table.length / 3} slots each, as FastFilter 1.0.2 lays them out (slots from 3 L on,
+     * which the library allocates and never reads, are not read here either).
      */
     public static double falsePositiveRate(int[] table, int fingerprintBits) {
         if (fingerprintBits < 1 || fingerprintBits > 16) {
