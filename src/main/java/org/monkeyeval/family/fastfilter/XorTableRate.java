@@ -61,15 +61,18 @@ import org.fastfilter.xor.Xor8;
  * for an xor16 (its transforms are of 2^16 values), small beside the build.
  *
  * <p>The approximation, measured. Against direct sums over uniform 64-bit hashes through the same
- * table (the library's slot and fingerprint rules), xor8: 40 filters at n = 1000 and 40 at n = 6349,
+ * table (the library's slot and fingerprint rules; {@code XorRateDirectSums} in the tests), xor8: 40 filters at n = 1000 and 40 at n = 6349,
  * 2.5 * 10^8 hashes each (per-filter noise 0.09% of the rate), z-scores of mean -0.09 and -0.09 and
  * variance 0.96 and 0.81, so a mean difference of -0.01% +- 0.015%; three filters each at n = 10^6
  * (relative differences -0.05%, +0.02%, -0.05%) and n = 10^7 (+0.02%, +0.02%, +0.05%) with 10^9
- * hashes (noise 0.05%), where L / 2^21 reaches 0.2 and 2. Against the library's own answers, 100
- * filters per size at n = 10 to 10^5 (the test beside this class), the z-scores have mean 0 and
- * variance 1. What the approximation leaves is below 0.1% of the rate at every size measured; 0.1% of
- * the rate moves an xor8 z-score by 0.07 at 10^6 queries and 0.6 at 6.4 * 10^7 (confirm's
- * --max-queries), so the build variance reported is 0.
+ * hashes (noise 0.05%), where L / 2^21 reaches 0.2 and 2. xor16, 10^9 hashes per filter (noise 0.8%):
+ * four filters each at n = 6349, 10^5 and 10^6 and two at 10^7, z-scores from -0.8 to +1.5, mean +0.4,
+ * a mean difference of +0.3% +- 0.2%. Against the library's own answers, 100 filters per size at
+ * n = 10 to 10^5 (the test beside this class), the z-scores have mean 0 and variance 1. What the
+ * approximation leaves is below 0.1% of the rate for xor8 and below 0.5% (the sums' resolution) for
+ * xor16 at every size measured; 0.1% of an xor8 rate moves its z-score by 0.07 at 10^6 queries and 0.6
+ * at 6.4 * 10^7 (confirm's --max-queries), 0.5% of an xor16 rate by 0.02 and 0.15, so the build
+ * variance reported is 0.
  */
 public final class XorTableRate {
 
