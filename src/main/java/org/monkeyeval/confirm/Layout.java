@@ -139,7 +139,8 @@ public abstract class Layout {
      * {@code bitsPerEntry}, without building it: the same prediction as {@code predicted_fpr} of a built
      * filter (the exact binomial line-load mixture for {@link #ROCKSDB}, (1 - e^(-kn/m))^k for
      * {@link #STANDARD}, the family's rate for a family); 1 when the layout's rules give the run no
-     * filter (every lookup reads the run).
+     * filter (every lookup reads the run). For xor filters the family's rate is the mean over filters,
+     * while a built one reports its own table's rate ({@code StaticSetFamily}).
      */
     public abstract double predictedFpr(long entries, double bitsPerEntry);
 

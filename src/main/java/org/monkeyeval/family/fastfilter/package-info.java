@@ -1,8 +1,10 @@
 /**
  * Static-set filters: xor filters (Graf and Lemire 2020) and binary fuse filters (Graf and Lemire
  * 2022), as FastFilter's Java library builds them. A fingerprint filter of w bits answers an absent
- * key with probability 2^-w whatever the set's size, so its one setting is its fingerprint width; its
- * size is the library's array length times w.
+ * key with probability near 2^-w whatever the set's size, so its one setting is its fingerprint width;
+ * its size is the library's array length times w. (FastFilter 1.0.2's xor filters draw fingerprint and
+ * second slot from shared hash bits, so their rate departs from 2^-w, up to three times it for small
+ * xor16 sets; {@code XorTableRate} computes a built filter's own rate from its table.)
  *
  * <p>No engine this tool exports to builds these filters today (RocksDB, Pebble, LevelDB and Cassandra
  * build Bloom or Ribbon filters); they stand here as the static-set reference an SST's immutable key set

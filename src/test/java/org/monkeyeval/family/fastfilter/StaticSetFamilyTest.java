@@ -14,8 +14,9 @@ import org.monkeyeval.filter.KeySpace;
 
 /**
  * The static-set families: their sizes are the library's (built filters of xor8 and xor16 have
- * exactly the bits the family predicts), their measured rates are 2^-w, and binary fuse sizes follow
- * FastFilter's rules, checked here on values worked by hand from the formulas.
+ * exactly the bits the family predicts), the mean measured rate of xor filters is the family's rate
+ * (above 2^-w), and binary fuse sizes follow FastFilter's rules, checked here on values worked by hand
+ * from the formulas.
  */
 final class StaticSetFamilyTest {
 
