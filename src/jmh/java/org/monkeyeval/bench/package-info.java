@@ -8,7 +8,7 @@
  * <ul>
  *   <li>{@link org.monkeyeval.bench.FilterQueryBenchmark}: nanoseconds per {@code mayContain} at
  *       1,000,000 keys and 10 bits per key, for absent and present keys, comparing
- *       {@link org.monkeyeval.filter.StandardBloom} and {@link org.monkeyeval.filter.RocksDbLocalBloom}
+ *       {@link org.monkeyeval.family.StandardBloom} and {@link org.monkeyeval.family.rocksdb.RocksDbLocalBloom}
  *       with Guava's {@code BloomFilter<Long>} and FastFilter's {@code BlockedBloom}, plus a
  *       key-load baseline (the harness floor contained in every other line).
  *   <li>{@link org.monkeyeval.bench.ConfirmBenchmark}: wall time of confirming one three-run case

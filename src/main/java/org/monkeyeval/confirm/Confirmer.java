@@ -15,7 +15,7 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.filter.Filter;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.StandardBloom;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.stats.BinomialInterval;
 

@@ -12,8 +12,8 @@ import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.filter.RocksDbLocalBloom;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+import org.monkeyeval.family.StandardBloom;
 
 /**
  * The filters a run can be confirmed with, each with its own finite-filter prediction: the two layouts

@@ -44,7 +44,7 @@ import org.monkeyeval.family.rocksdb.LegacyBloom;
 import org.monkeyeval.filter.KeyBytes;
 import org.monkeyeval.filter.KeySpace;
 import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.io.OutputFolder;
 
 /**

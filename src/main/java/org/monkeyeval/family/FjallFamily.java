@@ -2,7 +2,6 @@ package org.monkeyeval.family;
 
 import java.util.List;
 
-import org.monkeyeval.filter.StandardBloom;
 
 /**
  * fjall's standard Bloom filter, set per level with {@code FilterPolicy::new([...])} of

@@ -6,7 +6,7 @@ import java.util.function.LongUnaryOperator;
 import org.monkeyeval.family.rocksdb.LegacyBloom;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
-import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 
 /**
  * Pebble's table Bloom filter, {@code bloom.FilterPolicy(bitsPerKey uint32)}, set per level through

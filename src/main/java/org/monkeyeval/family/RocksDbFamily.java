@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 
 /**
  * RocksDB's format_version 5 cache-local Bloom filter (the default of {@code NewBloomFilterPolicy}

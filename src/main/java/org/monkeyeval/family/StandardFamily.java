@@ -2,7 +2,6 @@ package org.monkeyeval.family;
 
 import java.util.List;
 
-import org.monkeyeval.filter.StandardBloom;
 
 /**
  * The classic Bloom filter with a whole number of hashes, as {@link StandardBloom} builds it:

@@ -20,8 +20,8 @@ import org.monkeyeval.engine.EngineSettings;
 import org.monkeyeval.engine.RocksDbEngineCheck;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
-import org.monkeyeval.filter.RocksDbLocalBloom;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+import org.monkeyeval.family.StandardBloom;
 import org.monkeyeval.model.CaseFile;
 
 /**

@@ -6,8 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.filter.RocksDbLocalBloom;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+import org.monkeyeval.family.StandardBloom;
 
 /**
  * Why a run above {@code --max-filter-entries} may be confirmed on a filter of the default cap's size

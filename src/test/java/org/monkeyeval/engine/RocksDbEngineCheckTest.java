@@ -20,7 +20,7 @@ import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.ConfirmProgress;
-import org.monkeyeval.filter.RocksDbLocalBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;

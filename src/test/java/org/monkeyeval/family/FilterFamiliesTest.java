@@ -15,8 +15,7 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
-import org.monkeyeval.filter.RocksDbLocalBloom;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 
 /**
  * Guards each family's rules against the engine's source as cited in the family's class comment

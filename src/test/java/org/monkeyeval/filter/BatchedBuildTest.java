@@ -8,6 +8,9 @@ import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import org.monkeyeval.family.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+
 /**
  * The batched builds set exactly the bits the former one-key-at-a-time build set ({@link OneKeyAtATime}),
  * for both construction forms (key array and key generator), across probe counts and across sizes that

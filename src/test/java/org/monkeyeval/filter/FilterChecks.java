@@ -3,13 +3,13 @@ package org.monkeyeval.filter;
 import java.lang.management.ManagementFactory;
 
 /** Counting helpers shared by the filter tests: false negatives, false positives, allocation. */
-final class FilterChecks {
+public final class FilterChecks {
 
     private FilterChecks() {
     }
 
     /** Stored keys of run 0 that the filter rejects; must be 0 for every correct filter. */
-    static long falseNegatives(Filter filter, KeySpace keys, long entries) {
+    public static long falseNegatives(Filter filter, KeySpace keys, long entries) {
         long missed = 0;
         for (long i = 0; i < entries; i++) {
             if (!filter.mayContain(keys.storedKey(0, i))) {
@@ -20,7 +20,7 @@ final class FilterChecks {
     }
 
     /** Absent keys 0 .. queries-1 the filter accepts. */
-    static long falsePositives(Filter filter, KeySpace keys, long queries) {
+    public static long falsePositives(Filter filter, KeySpace keys, long queries) {
         long accepted = 0;
         for (long j = 0; j < queries; j++) {
             if (filter.mayContain(keys.absentKey(j))) {
@@ -34,7 +34,7 @@ final class FilterChecks {
      * Bytes allocated by the current thread while running {@code queries} absent-key lookups, or -1
      * when the JVM cannot measure per-thread allocation.
      */
-    static long bytesAllocatedByQueries(Filter filter, KeySpace keys, long queries) {
+    public static long bytesAllocatedByQueries(Filter filter, KeySpace keys, long queries) {
         if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean)) {
             return -1;
         }

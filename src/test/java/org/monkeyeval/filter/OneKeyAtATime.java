@@ -1,5 +1,8 @@
 package org.monkeyeval.filter;
 
+import org.monkeyeval.family.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+
 /**
  * The filter builds as they were before batching, kept as the reference the batched builds must
  * reproduce bit for bit: each key hashed, then its probes set, one key at a time. Public so that the

@@ -13,7 +13,7 @@ import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.WholeBits;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.StandardBloom;
 
 /**
  * LevelDB's {@code NewBloomFilterPolicy(int bits_per_key)}, one value for the whole database, costed as

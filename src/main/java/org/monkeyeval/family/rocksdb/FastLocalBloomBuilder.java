@@ -3,7 +3,6 @@ package org.monkeyeval.family.rocksdb;
 import java.util.Arrays;
 
 import org.monkeyeval.filter.FastRange;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * Builds, byte for byte, the full filter block RocksDB writes for a table with format_version &gt;= 5 and

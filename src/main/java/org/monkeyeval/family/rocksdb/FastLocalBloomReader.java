@@ -2,7 +2,6 @@ package org.monkeyeval.family.rocksdb;
 
 import org.monkeyeval.filter.FastRange;
 import org.monkeyeval.filter.Filter;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * Queries a RocksDB format_version &gt;= 5 "fast local Bloom" filter block as RocksDB reads it, with

@@ -1,6 +1,5 @@
 package org.monkeyeval.family.rocksdb;
 
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * RocksDB's sizing rules for its Ribbon filter ({@code NewRibbonFilterPolicy}, Standard128Ribbon,

@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 import org.monkeyeval.family.RocksDbFamily;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * The filter one RocksDB SST file really holds, read from its filter blocks' own trailers

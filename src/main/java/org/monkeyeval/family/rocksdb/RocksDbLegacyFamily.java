@@ -12,7 +12,6 @@ import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * RocksDB's legacy full Bloom filter, what {@code BloomFilterPolicy(b)} builds with

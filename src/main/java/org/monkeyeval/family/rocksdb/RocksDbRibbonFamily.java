@@ -11,7 +11,6 @@ import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
 import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * RocksDB's Ribbon filter, {@code NewRibbonFilterPolicy(b)} ({@code filter_policy=ribbonfilter:B} in

@@ -15,7 +15,12 @@
  *       {@link org.monkeyeval.family.rocksdb.RocksDbLegacyFamily}.
  *   <li><b>Fast local Bloom</b> ({@code format_version >= 5}, the default since RocksDB 6.x): 64-bit
  *       XXH3 (preview) hash of the key; the lower 32 bits pick a 64-byte line by fastrange, the upper
- *       32 bits give the probes by repeated multiplication by 0x9E3779B9. Millibit resolution.
+ *       32 bits give the probes by repeated multiplication by 0x9E3779B9. Millibit resolution. Its rules
+ *       (lines, probes, the cache-local rate) and the layout over the project's 64-bit keys, which
+ *       {@code confirm}'s {@code rocksdb} layout builds: {@link org.monkeyeval.family.rocksdb.RocksDbLocalBloom};
+ *       the same layout over a key's bytes, with RocksDB's hash:
+ *       {@link org.monkeyeval.family.rocksdb.FastLocalBloomBuilder}, read back by
+ *       {@link org.monkeyeval.family.rocksdb.FastLocalBloomReader}.
  *   <li><b>Standard128 Ribbon</b> ({@code RibbonFilterPolicy}): a Ribbon retrieval structure over the
  *       same 64-bit hash, about 30% smaller than Bloom at the same rate; it falls back to fast local
  *       Bloom for small key counts or below {@code bloom_before_level}.

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import org.monkeyeval.family.Setting;
-import org.monkeyeval.filter.StandardBloom;
+import org.monkeyeval.family.StandardBloom;
 
 /**
  * The leveldb family's size is the filter blocks LevelDB writes, byte for byte: for a run laid out in

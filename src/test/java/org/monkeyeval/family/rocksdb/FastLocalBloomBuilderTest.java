@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.monkeyeval.stats.BinomialInterval;
 
 /**

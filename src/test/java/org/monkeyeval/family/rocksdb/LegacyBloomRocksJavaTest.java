@@ -22,7 +22,6 @@ import org.monkeyeval.engine.sst.SstFilter;
 import org.monkeyeval.engine.sst.SstFixtures;
 import org.monkeyeval.engine.sst.SstFixtures.FilterKind;
 import org.monkeyeval.engine.sst.SstFixtures.Spec;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * Guards that {@link LegacyBloom} builds, byte for byte, the filter block RocksDB (RocksJava

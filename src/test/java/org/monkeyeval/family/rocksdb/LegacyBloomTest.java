@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.monkeyeval.filter.RocksDbLocalBloom;
 
 /**
  * Guards that {@link LegacyBloom} writes and reads RocksDB's legacy full Bloom filter: the bit pattern

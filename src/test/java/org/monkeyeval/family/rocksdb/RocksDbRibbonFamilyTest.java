@@ -77,7 +77,7 @@ final class RocksDbRibbonFamilyTest {
     @Test
     void fpr_oneKey_poissonMixtureOfTheBloomLine() {
         Ribbon rules = FAMILY.rules(FAMILY.settingFor(10));
-        assertEquals(org.monkeyeval.filter.RocksDbLocalBloom.poissonMixtureFpr(1.0, 6), FAMILY.fpr(1, FAMILY.settingFor(10)));
+        assertEquals(org.monkeyeval.family.rocksdb.RocksDbLocalBloom.poissonMixtureFpr(1.0, 6), FAMILY.fpr(1, FAMILY.settingFor(10)));
         assertEquals(8.0 * 69, FAMILY.filterBits(1, FAMILY.settingFor(10)));
         assertTrue(rules.usesBloom(1, 0));
     }

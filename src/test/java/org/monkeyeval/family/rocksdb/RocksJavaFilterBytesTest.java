@@ -23,7 +23,6 @@ import org.monkeyeval.engine.RocksDbNative;
 import org.monkeyeval.engine.sst.SstFile;
 import org.monkeyeval.engine.sst.SstFilter;
 import org.monkeyeval.engine.sst.SstFixtures;
-import org.monkeyeval.filter.RocksDbLocalBloom;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.CompressionType;

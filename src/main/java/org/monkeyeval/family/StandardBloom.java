@@ -1,7 +1,11 @@
-package org.monkeyeval.filter;
+package org.monkeyeval.family;
 
 import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
+
+import org.monkeyeval.filter.FastRange;
+import org.monkeyeval.filter.Filter;
+import org.monkeyeval.filter.Hashing;
 
 /**
  * A classic (non-blocked) Bloom filter: m bits, k probes spread over the whole array.
@@ -351,7 +355,7 @@ public final class StandardBloom implements Filter {
     }
 
     /** A copy of the bit array (tests compare builds bit for bit). */
-    long[] words() {
+    public long[] words() {
         return words.clone();
     }
 

@@ -1,4 +1,4 @@
-package org.monkeyeval.filter;
+package org.monkeyeval.family.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.monkeyeval.stats.BinomialInterval;
+
+import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeySpace;
+
+import org.monkeyeval.filter.FilterChecks;
 
 /**
  * Guards the RocksDB format_version=5 re-implementation: the sizing and probe-count rules give

@@ -1,4 +1,4 @@
-package org.monkeyeval.filter;
+package org.monkeyeval.family;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +15,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.monkeyeval.stats.BinomialInterval;
+
+import org.monkeyeval.filter.Hashing;
+import org.monkeyeval.filter.KeySpace;
+
+import org.monkeyeval.filter.FilterChecks;
 
 /**
  * Guards the standard Bloom layout: m = max(1, round(n b)) and k = max(1, round(b ln 2)) exactly;

@@ -1,7 +1,11 @@
-package org.monkeyeval.filter;
+package org.monkeyeval.family.rocksdb;
 
 import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
+
+import org.monkeyeval.filter.FastRange;
+import org.monkeyeval.filter.Filter;
+import org.monkeyeval.filter.Hashing;
 
 /**
  * A re-implementation, written from the published rules, of RocksDB's format_version=5 "fast local
@@ -611,7 +615,7 @@ public final class RocksDbLocalBloom implements Filter {
     }
 
     /** A copy of the bit array (tests compare builds bit for bit). */
-    long[] words() {
+    public long[] words() {
         return words.clone();
     }
 
