@@ -24,6 +24,7 @@ import org.jfree.chart.util.ShapeUtils;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
+import org.monkeyeval.family.Setting;
 import org.monkeyeval.report.ReportData;
 
 /**
@@ -103,7 +104,7 @@ public final class BloomBeforeLevelFigure {
         Trade t = Trade.of(data);
         int n = t.levels().length;
         String budget = AxisFormat.label(data.summary().number("bits_per_entry"));
-        String chosenName = "chosen: ribbonfilter:" + t.b()[t.chosen()] + ":" + t.chosenLevel();
+        String chosenName = "chosen: " + policy(t.b()[t.chosen()], t.chosenLevel());
 
         XYSeries reads = new XYSeries("expected reads per lookup, best B at each L", false, true);
         XYSeries work = new XYSeries("build work per written entry", false, true);
@@ -139,8 +140,14 @@ public final class BloomBeforeLevelFigure {
 
         NumberAxis workAxis = new NumberAxis("build ns per written entry");
         workAxis.setNumberFormatOverride(new AxisFormat());
-        workAxis.setAutoRangeIncludesZero(true);
-        workAxis.setUpperMargin(0.12);
+        double hardest = 0.0;
+        for (double w : t.work()) {
+            hardest = Math.max(hardest, w);
+        }
+        // from no work; a case without filters (no work at any L) gets an axis to 1 ns
+        double workTop = hardest > 0.0 ? hardest * 1.12 : 1.0;
+        // a little below 0, so that a point of no work is drawn whole
+        workAxis.setRange(-0.04 * workTop, workTop);
         XYLineAndShapeRenderer workLine = new MarkedRenderers.XYLines(true, true);
         XYPlot workPlot = new XYPlot(bottom, null, workAxis, workLine);
 
@@ -187,6 +194,12 @@ public final class BloomBeforeLevelFigure {
         readsLine.setDefaultItemLabelPaint(ChartStyle.TEXT);
         return SvgExport.export(chart, CaseFigures.name(data.id(), FIGURE), title, desc.toString(),
                 CaseFigures.WIDTH, CaseFigures.HEIGHT + 160, marks);
+    }
+
+    /** The policy as RocksDB's options write it: {@code ribbonfilter:B:L}, or no filter (B none). */
+    static String policy(String b, int level) {
+        return b.equals(Setting.none().knob()) ? "no filter (L = " + level + ")"
+                : "ribbonfilter:" + b + ":" + level;
     }
 
     private static void style(XYLineAndShapeRenderer r, Color colour, Shape shape) {

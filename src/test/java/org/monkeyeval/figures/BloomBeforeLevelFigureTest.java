@@ -104,6 +104,7 @@ final class BloomBeforeLevelFigureTest {
         assertEquals(Integer.parseInt(chosen), trade.chosenLevel());
         Figure f = BloomBeforeLevelFigure.of(c);
         String b = c.bloomBeforeLevel().get(trade.chosen()).text("bloom_equivalent_bits_per_key");
+        assertFalse(b.equals("none"), "the case keeps a filter at 5 bits per entry");
         String series = "chosen: ribbonfilter:" + b + ":" + chosen;
         Map<String, Integer> marks = SvgMarks.bySeries(f.element());
         assertEquals(1, marks.get(series), marks.toString());
