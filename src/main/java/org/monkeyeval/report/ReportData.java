@@ -11,8 +11,8 @@ import org.monkeyeval.model.LsmCase;
 /**
  * What the published tables say about each case, read back by column name for the report: the
  * {@code cases.csv} row, the {@code rows.csv} rows, the sweep, and, when present, the confirmation's
- * and the engine's rows and the rows of {@code bloom-before-level.csv}. Columns a table has beyond those the report reads are carried along
- * untouched, so tables may grow without breaking the report.
+ * and the engine's rows and the rows of {@code bloom-before-level.csv}. Columns a table has beyond
+ * those the report reads are carried along untouched, so tables may grow without breaking the report.
  *
  * @param cases the cases in {@code cases.csv} order (by id)
  */
