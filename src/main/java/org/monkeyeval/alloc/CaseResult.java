@@ -77,7 +77,15 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
 
     /** sum a_i p_i + v of the deployable allocation (NaN without one). */
     public double deployableCost() {
-        return deployable == null ? Double.NaN : withFoundShare(deployable.weightedFpr());
+        return deployable == null ? Double.NaN : costOf(deployable);
+    }
+
+    /**
+     * sum a_i p_i + v of another allocation the engine can express for this case (e.g. the best at each
+     * bloom_before_level), costed as {@link #deployableCost()} is.
+     */
+    public double costOf(Deployable other) {
+        return withFoundShare(other.weightedFpr());
     }
 
     /**

@@ -119,6 +119,7 @@ public final class RoCrate {
         List<ObjectNode> actions = new ArrayList<>();
         for (Part part : Part.values()) {
             List<String> results = new ArrayList<>(part.files());
+            results.addAll(part.optionalFiles()); // those the folder holds (bloom-before-level.csv, engine.csv)
             part.folder().ifPresent(folder -> contents.under(BundleContents.OUT + folder + "/")
                     .forEach(e -> results.add(e.path().substring(BundleContents.OUT.length()))));
             ObjectNode action = action(contents, actionId(part), ACTION_NAMES.get(part), part.provenanceFile(),

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.SweepTable;
@@ -275,9 +276,34 @@ final class TableColumns {
                     + " every lookup is for an absent key)"),
             new Column("optimized_cost", NUMBER, "The same cost under the optimized b_i"));
 
+    private static final Table BLOOM_BEFORE_LEVEL = table(BloomBeforeLevelTable.FILE,
+            "One row per case at rocksdb-ribbon granularity and per bloom_before_level L: the best"
+                    + " filter_policy=ribbonfilter:B:L within the case's budget at that L, its expected reads and its"
+                    + " build work per written entry",
+            BloomBeforeLevelTable.KEY,
+            CASE_ID,
+            new Column("bloom_before_level", INTEGER, "L, of the case's levels: RocksDB builds its fast local Bloom"
+                    + " filter for files written below L (a flush counts as level -1; a case's L0 run is taken as a"
+                    + " flush's file) and Ribbon from L on; -1 is Ribbon everywhere, the number of levels Bloom"
+                    + " everywhere"),
+            new Column("bloom_equivalent_bits_per_key", STRING, "B, the best at this L, as RocksDB's"
+                    + " ribbonfilter:B:L writes it (NewRibbonFilterPolicy's bloom_equivalent_bits_per_key); none for"
+                    + " no filter"),
+            new Column("deployable_R", NUMBER, "Sum of the runs' rates on RocksDB's own filters at (B, L)"),
+            new Column("deployable_cost", NUMBER, "Expected run reads per lookup at (B, L): sum a_i p_i + v (without"
+                    + " + v for measured lookups), as cases.csv deployable_cost"),
+            new Column("deployable_bits", NUMBER, "Real filter bits of every run at (B, L), at most the budget"),
+            new Column("filter_bits_per_entry", NUMBER, "deployable_bits / N"),
+            new Column("build_ns_per_entry", NUMBER, "Build work per written entry at (B, L), nanoseconds: sum_i n_i"
+                    + " t_i / sum_i n_i with t_i the measured build time per key of run i's family, as cases.csv"
+                    + " deployable_build_ns_per_entry"),
+            new Column("chosen", BOOLEAN, "true at the L of the case's deployable allocation (cases.csv"
+                    + " deployable_bloom_before_level)"));
+
     private static final Map<String, Table> BY_FILE = Map.of(
             ROWS.fileName(), ROWS, CASES.fileName(), CASES, CONFIRM.fileName(), CONFIRM,
-            CONFIRM_CASES.fileName(), CONFIRM_CASES, ENGINE.fileName(), ENGINE, SWEEP.fileName(), SWEEP);
+            CONFIRM_CASES.fileName(), CONFIRM_CASES, ENGINE.fileName(), ENGINE, SWEEP.fileName(), SWEEP,
+            BLOOM_BEFORE_LEVEL.fileName(), BLOOM_BEFORE_LEVEL);
 
     private TableColumns() {
     }
@@ -289,7 +315,7 @@ final class TableColumns {
 
     /** Every known table. */
     static List<Table> all() {
-        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES, ENGINE, SWEEP);
+        return List.of(ROWS, CASES, CONFIRM, CONFIRM_CASES, ENGINE, SWEEP, BLOOM_BEFORE_LEVEL);
     }
 
     /** A column no table describes. */

@@ -14,6 +14,7 @@ import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
+import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.SummaryTable;
 import org.monkeyeval.report.TextDocument;
 import org.monkeyeval.verify.Part;
@@ -22,7 +23,9 @@ import org.monkeyeval.verify.PublishedFolder;
 
 /** {@code run}: evaluates every case of a folder and writes the tables and provenance. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Evaluate every case file and write rows.csv, cases.csv and provenance.json (and "
+        description = "Evaluate every case file and write rows.csv, cases.csv, bloom-before-level.csv (when a "
+            + "case is at rocksdb-ribbon granularity: its best allocation at each bloom_before_level) and "
+            + "provenance.json (and "
             + "run-info.json, the facts of this execution, which git ignores). Nothing is written unless every "
             + "case is valid and solved. A confirmation already in --out made from other case files is "
             + "kept and named as stale on stderr.")
@@ -54,11 +57,15 @@ final class RunCommand implements Callable<Integer> {
             List<TextDocument> documents = new ArrayList<>(report.streamed(written -> progress.step(
                     "writing rows.csv, " + written + " of " + (long) rows + " rows", 1.0 / 3 + 2.0 / 3 * written / rows)));
             documents.add(TextDocument.of(RunInfo.FILE, RunInfo.describe(folders.cases)));
-            OutputFolder.writeStreamed(folders.out, documents, List.of());
+            // a bloom-before-level.csv of an earlier run is removed when no case is at rocksdb-ribbon now
+            OutputFolder.writeStreamed(folders.out, documents, Part.ALLOCATIONS.optionalFiles());
         } finally {
             progress.finished();
         }
         List<String> written = new ArrayList<>(Part.ALLOCATIONS.named());
+        if (!report.bloomBeforeLevel().isEmpty()) {
+            written.add(written.size() - 1, BloomBeforeLevelTable.FILE);
+        }
         written.add(RunInfo.FILE);
         PrintWriter out = spec.commandLine().getOut();
         out.print(SummaryTable.cases(report.results()));

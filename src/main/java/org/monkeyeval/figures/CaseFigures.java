@@ -106,14 +106,20 @@ public final class CaseFigures {
      * The figures of one case, in the order the page shows them. The third plots what the optimized
      * allocation minimizes: R for a case whose lookups are all for absent keys, the expected reads per
      * lookup (cost) for a case whose lookups weight the runs. A case with a zero-result share below 1, or an
-     * uncertain one, has a fourth: the reads against that share.
+     * uncertain one, has a fourth: the reads against that share. A case with rows in
+     * bloom-before-level.csv (rocksdb-ribbon granularity) has, last, its reads and build work against
+     * bloom_before_level ({@link BloomBeforeLevelFigure}).
      */
     public static List<Figure> of(ReportData.CaseData data) {
         Figure third = data.weighted() ? costByMemory(data) : probesByMemory(data);
+        List<Figure> figures = new ArrayList<>(List.of(bitsByRun(data), fprByRun(data), third));
         if (data.zeroResultShare()) {
-            return List.of(bitsByRun(data), fprByRun(data), third, ShareFigure.of(data));
+            figures.add(ShareFigure.of(data));
         }
-        return List.of(bitsByRun(data), fprByRun(data), third);
+        if (data.hasBloomBeforeLevel()) {
+            figures.add(BloomBeforeLevelFigure.of(data));
+        }
+        return List.copyOf(figures);
     }
 
     /** File-name stem of one of a case's figures. */

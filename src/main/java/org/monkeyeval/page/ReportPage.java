@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.monkeyeval.figures.BloomBeforeLevelFigure;
+import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.model.TreeShape;
@@ -15,7 +17,8 @@ import org.monkeyeval.report.ReportData;
  * per case (what it is: runs or tree, budget, workload; its robust allocation when its zero-result share
  * is uncertain, and where dropping the last level's filter pays; its deployable and current allocations
  * when it has them; its per-run table with level and a_i when it has them; its measured R and cost when
- * confirmed; its figures). Styles and
+ * confirmed; its figures, with, for a case at rocksdb-ribbon granularity, its reads and build work at
+ * each bloom_before_level). Styles and
  * figures inline, no script, no external reference that a browser would fetch.
  */
 final class ReportPage {
@@ -100,6 +103,22 @@ final class ReportPage {
             + " the engine's ideal allocation on that same filter. <b>Current</b>: the bits per entry the runs"
             + " hold today (a case imported from a database), priced by the model.";
 
+    /**
+     * The caption of a case's bloom_before_level figure after its title: what it shows, and the RocksDB
+     * guidance it lets an engineer apply.
+     */
+    static final String BLOOM_BEFORE_LEVEL_CAPTION = ". For each bloom_before_level L of RocksDB's"
+            + " <code>ribbonfilter:B:L</code>, from <code>bloom-before-level.csv</code>: the best B within the"
+            + " case's budget (labelled above each point), the expected run reads per lookup it leaves (above, log"
+            + " scale) and the build work per written entry it costs (below: each run's filter at the measured"
+            + " build time per key of Bloom or Ribbon, weighted by the run's entries); the dashed line and the"
+            + " diamond mark the L the deployable allocation takes. RocksDB builds Bloom for flushes (level −1)"
+            + " and for files compacted into levels below L, Ribbon from L on. Its guidance"
+            + " (<code>NewRibbonFilterPolicy</code> in <code>include/rocksdb/filter_policy.h</code>): Ribbon saves"
+            + " about 30% of the space at the same rate for roughly 3-4x the CPU time to build, so it pays on the"
+            + " large, long-lived lower levels while Bloom's speed suits the upper ones; this figure prices that"
+            + " choice level by level at the case's budget";
+
     private ReportPage() {
     }
 
@@ -159,7 +178,11 @@ final class ReportPage {
                 .append(Html.escape(toolName)).append(' ').append(Html.escape(toolVersion))
                 .append(" <code>report</code> from <code>cases.csv</code>, <code>rows.csv</code>,")
                 .append(" <code>sweep.csv</code> and, when present, <code>confirm.csv</code>,")
-                .append(" <code>confirm-cases.csv</code> and <code>engine.csv</code>; see")
+                // named only when drawn, so that the tables of an earlier folder draw the page they drew
+                .append(data.cases().stream().anyMatch(ReportData.CaseData::hasBloomBeforeLevel)
+                        ? " <code>confirm-cases.csv</code>, <code>engine.csv</code> and"
+                        + " <code>bloom-before-level.csv</code>; see"
+                        : " <code>confirm-cases.csv</code> and <code>engine.csv</code>; see")
                 .append(" <code>report-provenance.json</code>.</p>\n</footer>\n</main>\n</body>\n</html>\n");
         return out.toString();
     }
@@ -424,7 +447,10 @@ final class ReportPage {
             // the last figure (R against memory) gets a row of its own, the two per-run figures share one
             String span = i == figures.size() - 1 && figures.size() % 2 == 1 ? " class=\"span\"" : "";
             out.append("<figure id=\"figure-").append(figure.name()).append('"').append(span).append(">\n").append(figure.element())
-                    .append("\n<figcaption>").append(Html.escape(figure.title())).append(" (<a href=\"figures/")
+                    .append("\n<figcaption>").append(Html.escape(figure.title()))
+                    .append(figure.name().equals(CaseFigures.name(c.id(), BloomBeforeLevelFigure.FIGURE))
+                            ? BLOOM_BEFORE_LEVEL_CAPTION : "")
+                    .append(" (<a href=\"figures/")
                     .append(figure.name()).append(".svg\">SVG</a>)</figcaption>\n</figure>\n");
         }
         out.append("</div>\n</section>\n");

@@ -16,19 +16,24 @@ import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.model.CaseFile;
 
 /**
- * Evaluates every case and renders the three documents of {@code run}: {@code rows.csv},
- * {@code cases.csv} and {@code provenance.json}, either as text ({@link #documents()}, for comparison)
- * or as writers ({@link #streamed()}, for a folder of any size). Nothing touches the disk here.
+ * Evaluates every case and renders the documents of {@code run}: {@code rows.csv}, {@code cases.csv},
+ * {@code bloom-before-level.csv} when some case is at rocksdb-ribbon granularity
+ * ({@link BloomBeforeLevelTable}), and {@code provenance.json}, either as text ({@link #documents()},
+ * for comparison) or as writers ({@link #streamed()}, for a folder of any size). Nothing touches the
+ * disk here.
  */
 public final class AllocationReport {
 
     private final List<CaseFile> files;
     private final List<CaseResult> results;
+    private final List<BloomBeforeLevelTable.CaseLevels> bloomBeforeLevel;
     private final ObjectNode provenance; // every section but "outputs"
 
-    private AllocationReport(List<CaseFile> files, List<CaseResult> results, ObjectNode provenance) {
+    private AllocationReport(List<CaseFile> files, List<CaseResult> results,
+                             List<BloomBeforeLevelTable.CaseLevels> bloomBeforeLevel, ObjectNode provenance) {
         this.files = files;
         this.results = results;
+        this.bloomBeforeLevel = bloomBeforeLevel;
         this.provenance = provenance;
     }
 
@@ -77,9 +82,13 @@ public final class AllocationReport {
         if (deployable != null) {
             provenance.set(Provenance.DEPLOYABLE, deployable);
         }
+        List<BloomBeforeLevelTable.CaseLevels> bloomBeforeLevel = BloomBeforeLevelTable.of(results);
+        if (!bloomBeforeLevel.isEmpty()) {
+            provenance.set(BloomBeforeLevelTable.PROVENANCE_SECTION, BloomBeforeLevelTable.provenance());
+        }
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));
-        return new AllocationReport(List.copyOf(files), List.copyOf(results), provenance);
+        return new AllocationReport(List.copyOf(files), List.copyOf(results), bloomBeforeLevel, provenance);
     }
 
     /** The inputs, sorted by case id. */
@@ -92,11 +101,22 @@ public final class AllocationReport {
         return results;
     }
 
-    /** File name to text, in writing order: {@code cases.csv}, {@code rows.csv}, {@code provenance.json}. */
+    /** The cases at rocksdb-ribbon granularity with their best allocation at each bloom_before_level. */
+    public List<BloomBeforeLevelTable.CaseLevels> bloomBeforeLevel() {
+        return bloomBeforeLevel;
+    }
+
+    /**
+     * File name to text, in writing order: {@code cases.csv}, {@code rows.csv},
+     * {@code bloom-before-level.csv} (when some case is at rocksdb-ribbon granularity), {@code provenance.json}.
+     */
     public Map<String, String> documents() {
         Map<String, String> documents = new LinkedHashMap<>();
         documents.put(AllocationTables.CASES_FILE, AllocationTables.cases(results));
         documents.put(AllocationTables.ROWS_FILE, AllocationTables.rows(results));
+        if (!bloomBeforeLevel.isEmpty()) {
+            documents.put(BloomBeforeLevelTable.FILE, BloomBeforeLevelTable.render(bloomBeforeLevel));
+        }
         documents.put(Provenance.FILE, provenance(Provenance.outputs(documents)));
         return documents;
     }
@@ -108,12 +128,17 @@ public final class AllocationReport {
 
     /** As {@link #streamed()}, telling {@code rowsWritten} how many rows of rows.csv are out, now and then. */
     public List<TextDocument> streamed(LongConsumer rowsWritten) {
-        return List.of(
+        List<TextDocument> documents = new ArrayList<>(List.of(
                 new TextDocument(AllocationTables.CASES_FILE, (out, earlier) -> AllocationTables.writeCases(results, out)),
                 new TextDocument(AllocationTables.ROWS_FILE,
-                        (out, earlier) -> AllocationTables.writeRows(results, out, rowsWritten)),
-                new TextDocument(Provenance.FILE, (out, earlier) -> out.write(
-                        provenance(Provenance.outputHashes(earlier)))));
+                        (out, earlier) -> AllocationTables.writeRows(results, out, rowsWritten))));
+        if (!bloomBeforeLevel.isEmpty()) {
+            documents.add(new TextDocument(BloomBeforeLevelTable.FILE,
+                    (out, earlier) -> out.write(BloomBeforeLevelTable.render(bloomBeforeLevel))));
+        }
+        documents.add(new TextDocument(Provenance.FILE, (out, earlier) -> out.write(
+                provenance(Provenance.outputHashes(earlier)))));
+        return List.copyOf(documents);
     }
 
     private String provenance(com.fasterxml.jackson.databind.node.ArrayNode outputs) {

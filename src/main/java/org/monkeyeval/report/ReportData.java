@@ -11,8 +11,8 @@ import org.monkeyeval.model.LsmCase;
 /**
  * What the published tables say about each case, read back by column name for the report: the
  * {@code cases.csv} row, the {@code rows.csv} rows, the sweep, and, when present, the confirmation's
- * and the engine's rows. Columns a table has beyond those the report reads are carried along
- * untouched, so tables may grow without breaking the report.
+ * and the engine's rows and the rows of {@code bloom-before-level.csv}. Columns a table has beyond
+ * those the report reads are carried along untouched, so tables may grow without breaking the report.
  *
  * @param cases the cases in {@code cases.csv} order (by id)
  */
@@ -22,7 +22,7 @@ public record ReportData(List<CaseData> cases) {
     public static final List<String> REQUIRED_TABLES = List.of(AllocationTables.CASES_FILE,
             AllocationTables.ROWS_FILE, SweepTable.FILE);
     public static final List<String> OPTIONAL_TABLES = List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE,
-            EngineTables.FILE);
+            EngineTables.FILE, BloomBeforeLevelTable.FILE);
 
     /** cases.csv's workload values the report tells apart. */
     public static final String ABSENT_KEYS = "absent-keys";
@@ -89,9 +89,11 @@ public record ReportData(List<CaseData> cases) {
      * @param sweep        its {@code sweep.csv} rows, by bits per entry
      * @param confirmRuns  its {@code confirm.csv} and {@code engine.csv} rows (empty when not confirmed)
      * @param confirmCases its {@code confirm-cases.csv} rows (empty when not confirmed)
+     * @param bloomBeforeLevel its {@code bloom-before-level.csv} rows, by L (empty unless the case is at
+     *                     rocksdb-ribbon granularity and the folder holds the table)
      */
     public record CaseData(LsmCase lsmCase, Row summary, List<Row> runs, List<Row> sweep, List<Row> confirmRuns,
-                           List<Row> confirmCases) {
+                           List<Row> confirmCases, List<Row> bloomBeforeLevel) {
 
         public String id() {
             return lsmCase.id();
@@ -133,6 +135,11 @@ public record ReportData(List<CaseData> cases) {
             return summary.has("engine_granularity");
         }
 
+        /** Whether the tables give the case's best allocation at each bloom_before_level (rocksdb-ribbon). */
+        public boolean hasBloomBeforeLevel() {
+            return !bloomBeforeLevel.isEmpty();
+        }
+
         /** Whether the case gives the bits its runs hold today (an imported database): current_R and rows. */
         public boolean hasCurrent() {
             return summary.has("current_R");
@@ -169,6 +176,7 @@ public record ReportData(List<CaseData> cases) {
         byCase(EngineTables.FILE, tables).forEach((id, rows) ->
                 confirmRuns.computeIfAbsent(id, k -> new ArrayList<>()).addAll(rows));
         Map<String, List<Row>> confirmCases = byCase(ConfirmTables.CASES_FILE, tables);
+        Map<String, List<Row>> bloomBeforeLevel = byCase(BloomBeforeLevelTable.FILE, tables);
 
         List<String> fileIds = cases.stream().map(LsmCase::id).toList();
         if (!List.copyOf(summaries.keySet()).equals(fileIds)) {
@@ -184,7 +192,8 @@ public record ReportData(List<CaseData> cases) {
                         + " rows, its case file " + lsmCase.runs().size() + " runs (run `run` again)");
             }
             result.add(new CaseData(lsmCase, summaries.get(id).get(0), caseRuns, sweeps.getOrDefault(id, List.of()),
-                    List.copyOf(confirmRuns.getOrDefault(id, List.of())), confirmCases.getOrDefault(id, List.of())));
+                    List.copyOf(confirmRuns.getOrDefault(id, List.of())), confirmCases.getOrDefault(id, List.of()),
+                    bloomBeforeLevel.getOrDefault(id, List.of())));
         }
         return new ReportData(List.copyOf(result));
     }

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
@@ -20,9 +21,12 @@ import org.monkeyeval.report.SweepTable;
  */
 public enum Part {
 
-    /** {@code run}: the allocation of every case, per case and per run. */
-    ALLOCATIONS("run", Provenance.FILE, List.of(AllocationTables.CASES_FILE, AllocationTables.ROWS_FILE), List.of(),
-            null),
+    /**
+     * {@code run}: the allocation of every case, per case and per run, and, when some case is at
+     * rocksdb-ribbon granularity, its best allocation at every bloom_before_level.
+     */
+    ALLOCATIONS("run", Provenance.FILE, List.of(AllocationTables.CASES_FILE, AllocationTables.ROWS_FILE),
+            List.of(BloomBeforeLevelTable.FILE), null),
 
     /**
      * {@code confirm}: false positives counted on real filters, per run and per case, and, when the

@@ -173,6 +173,23 @@ public final class PublishedFolder {
         return new ConfirmationRequest(settings, engine, granularity);
     }
 
+    /**
+     * True when {@code part}'s provenance lists {@code fileName} among its outputs (false when the part
+     * is absent): a table added in a later version is compared only in folders that published it.
+     */
+    public boolean lists(Part part, String fileName) throws InvalidInputException {
+        Path provenance = provenance(part);
+        if (!Files.exists(provenance)) {
+            return false;
+        }
+        for (JsonNode output : readJson(provenance).path("outputs")) {
+            if (output.path("path").asText().equals(fileName)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The drawing revision report-provenance.json records (1 when it has no drawing section). */
     public int drawingRevision() throws InvalidInputException {
         return readJson(provenance(Part.REPORT)).path(ReportDocuments.DRAWING).path("revision").asInt(1);

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.report.AllocationTables;
+import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.Sha256;
 
@@ -179,7 +180,8 @@ final class DataPackageTest {
                 AllocationTables.ROWS_FILE, AllocationTables.ALL_ROW_COLUMNS,
                 AllocationTables.CASES_FILE, AllocationTables.ALL_CASE_COLUMNS,
                 ConfirmTables.RUNS_FILE, ConfirmTables.RUN_COLUMNS,
-                ConfirmTables.CASES_FILE, ConfirmTables.CASE_COLUMNS);
+                ConfirmTables.CASES_FILE, ConfirmTables.CASE_COLUMNS,
+                BloomBeforeLevelTable.FILE, BloomBeforeLevelTable.COLUMNS);
         written.forEach((file, columns) -> {
             TableColumns.Table table = TableColumns.known(file).orElseThrow();
             assertEquals(columns.size(), table.columns().size(), file + " describes exactly the columns it has");

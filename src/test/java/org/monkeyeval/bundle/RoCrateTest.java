@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
+import org.monkeyeval.report.BloomBeforeLevelTable;
+
 /**
  * ro-crate-metadata.json is an RO-Crate 1.2 metadata document: the descriptor conforms to 1.2 and
  * is about ./; the root lists every other file of the bundle in hasPart and conforms to the Process
@@ -170,6 +172,18 @@ final class RoCrateTest {
         Map<String, JsonNode> entities = byId(crate(bundle));
         assertEquals(List.of(RoCrate.RUN_ACTION), ids(entities.get("./").get("mentions")));
         assertFalse(entities.containsKey(RoCrate.CONFIRM_ACTION));
+    }
+
+    /** A part's optional table (run's bloom-before-level.csv), when the folder holds it, is among the run's results. */
+    @Test
+    void document_optionalTableOfRun_amongTheRunActionsResults() throws IOException {
+        List<BundleEntry> entries = new ArrayList<>(BundleFixtures.contents().entries());
+        entries.add(BundleEntry.ofText("out/" + BloomBeforeLevelTable.FILE,
+                String.join(",", BloomBeforeLevelTable.COLUMNS) + "\r\n"));
+        List<BundleEntry> bundle = Bundle.assemble(BundleContents.of(entries), BundleFixtures.TOOL, OptionalLong.empty());
+        Map<String, JsonNode> entities = byId(crate(bundle));
+        assertEquals(List.of("out/" + BloomBeforeLevelTable.FILE, "out/cases.csv", "out/provenance.json", "out/rows.csv"),
+                ids(entities.get(RoCrate.RUN_ACTION).get("result")));
     }
 
     @Test

@@ -247,6 +247,12 @@ final class ReportBrowserTest {
             all++;
         }
         expected.put("all-cases-improvement", all);
+        // the trade of a rocksdb-ribbon case: a vertex and a point per bloom_before_level on each of its two
+        // lines, and the chosen L marked on both
+        if (Files.exists(Path.of("out", "bloom-before-level.csv"))) {
+            count(table("bloom-before-level.csv"), null).forEach((id, levels) ->
+                    expected.put(id + "-bloom-before-level", 4 * levels + 2));
+        }
         // the reads against the zero-result share: each allocation through every share, in both panels
         for (ReportData.CaseData c : published().cases()) {
             if (c.zeroResultShare()) {
