@@ -121,7 +121,7 @@ final class FileSystemErrorsTest {
     void bundle_toProc_exits3WithTheReason() throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux /proc");
         Path out = Files.createDirectories(dir.resolve("out"));
-        for (String f : new String[] {"rows.csv", "cases.csv", "provenance.json"}) {
+        for (String f : new String[] {"rows.csv", "cases.csv", "bloom-before-level.csv", "provenance.json"}) {
             Files.copy(Path.of("out", f), out.resolve(f));
         }
         Path jar = Files.write(dir.resolve("monkey-eval.jar"), new byte[] {'P', 'K', 5, 6});
@@ -140,7 +140,7 @@ final class FileSystemErrorsTest {
     void bundle_toAFolder_exits3SayingSo() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("zip"));
         Path out = Files.createDirectories(dir.resolve("out"));
-        for (String f : new String[] {"rows.csv", "cases.csv", "provenance.json"}) {
+        for (String f : new String[] {"rows.csv", "cases.csv", "bloom-before-level.csv", "provenance.json"}) {
             Files.copy(Path.of("out", f), out.resolve(f));
         }
         Path jar = Files.write(dir.resolve("monkey-eval.jar"), new byte[] {'P', 'K', 5, 6});

@@ -40,7 +40,7 @@ final class ReportCommandTest {
                 Files.copy(f, cases.resolve(f.getFileName()));
             }
         }
-        for (String name : List.of("cases.csv", "rows.csv", "provenance.json")) {
+        for (String name : List.of("cases.csv", "rows.csv", "bloom-before-level.csv", "provenance.json")) {
             Files.copy(Path.of("out", name), out.resolve(name));
         }
     }
