@@ -55,6 +55,20 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     public record Engine(EngineSettings settings, RocksDbEngineCheck.Result result) {
     }
 
+    /** Key of confirm-provenance.json's prediction revision ({@link #PREDICTION_REVISION}). */
+    public static final String PREDICTION_REVISION_KEY = "predictionRevision";
+
+    /**
+     * How a row's predicted rate is found. 1 (folders without the key): every layout at its family's
+     * rate, xor filters at the family's mean over filters with its filter-to-filter spread added to the
+     * variance; 2: each xor filter at the rate of its own table ({@code XorTableRate}), no spread. Only
+     * the xor layouts' predicted columns differ between the two.
+     */
+    public static final int PREDICTION_REVISION = 2;
+
+    /** The layouts whose predicted columns depend on the prediction revision. */
+    public static final java.util.Set<String> REVISED_LAYOUTS = java.util.Set.of("xor8", "xor16");
+
     /** Renders the documents for counts already computed; {@code engine} may be null. */
     public static ConfirmReport render(List<CaseFile> files, List<CaseCount> counts, ConfirmSettings settings,
                                        Engine engine, ToolInfo tool, List<String> command,
@@ -74,6 +88,7 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
         p.set("settings", settings(settings));
         p.set("sampledRuns", sampledRuns(counts, engine));
         p.set("method", method());
+        p.put(PREDICTION_REVISION_KEY, PREDICTION_REVISION);
         if (engine != null) {
             p.set("engine", engine(engine.settings()));
         }

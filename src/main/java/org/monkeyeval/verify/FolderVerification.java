@@ -23,6 +23,7 @@ import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmTables;
+import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.SweepTable;
@@ -46,6 +47,12 @@ import org.monkeyeval.report.SweepTable;
  * </ul>
  */
 public final class FolderVerification {
+
+    /** confirm.csv's columns that follow from a row's prediction (the measured counts do not). */
+    static final List<String> PREDICTED_RUN_COLUMNS = List.of("predicted_fpr", "z_score");
+    /** confirm-cases.csv's columns that follow from the rows' predictions. */
+    static final List<String> PREDICTED_CASE_COLUMNS = List.of("predicted_R", "R_z_score", "predicted_cost",
+            "predicted_improvement");
 
     /** The command line every part made again records; it is never compared. */
     static final List<String> COMMAND = List.of("verify");
@@ -147,9 +154,21 @@ public final class FolderVerification {
         PartBuilder.Confirmation confirmation = PartBuilder.confirmation(files, allocations, request, COMMAND,
                 sourceDateEpoch, () -> ConfirmProgress.SILENT, () -> ConfirmProgress.SILENT);
         Map<String, String> documents = confirmation.report().documents();
+        List<Verifier.RowsNotCompared> casesByRevision = List.of();
+        List<Verifier.RowsNotCompared> runsByRevision = List.of();
+        if (folder.predictionRevision() < ConfirmReport.PREDICTION_REVISION) {
+            String reason = "predicted at the family's mean rate by prediction revision "
+                    + folder.predictionRevision() + "; what was measured is compared";
+            casesByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
+                    PREDICTED_CASE_COLUMNS, reason));
+            runsByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
+                    PREDICTED_RUN_COLUMNS, reason));
+        }
         List<Verifier.Table> tables = new ArrayList<>(List.of(
-                table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY, documents),
-                table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY, documents)));
+                new Verifier.Table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY,
+                        documents.get(ConfirmTables.CASES_FILE), List.of(), casesByRevision),
+                new Verifier.Table(ConfirmTables.RUNS_FILE, ConfirmTables.RUN_KEY,
+                        documents.get(ConfirmTables.RUNS_FILE), List.of(), runsByRevision)));
         if (confirmation.engine() != null) {
             tables.add(new Verifier.Table(EngineTables.FILE, EngineTables.KEY, documents.get(EngineTables.FILE),
                     EngineTables.VOLATILE_COLUMNS));

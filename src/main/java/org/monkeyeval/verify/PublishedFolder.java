@@ -114,6 +114,14 @@ public final class PublishedFolder {
     }
 
     /**
+     * The prediction revision confirm-provenance.json records ({@link ConfirmReport#PREDICTION_REVISION}),
+     * 1 for a folder written before the key existed.
+     */
+    public int predictionRevision() throws InvalidInputException {
+        return readJson(provenance(Part.CONFIRMATION)).path(ConfirmReport.PREDICTION_REVISION_KEY).asInt(1);
+    }
+
+    /**
      * The families each engine was solved with, as provenance.json's section deployable describes them: an
      * engine that now chooses among several families (rocksdb-per-level: Bloom or Ribbon per level) but is
      * described without its {@code families} was solved over its first family alone, before it offered

@@ -38,6 +38,16 @@ public final class TableComparison {
     /** As {@link #compare(String, CsvTable, CsvTable, List, double)}, skipping the {@code ignored} columns. */
     public static List<String> compare(String name, CsvTable expected, CsvTable actual, List<String> key,
                                        double tolerance, List<String> ignored) {
+        return compare(name, expected, actual, key, tolerance, ignored, List.of());
+    }
+
+    /**
+     * As {@link #compare(String, CsvTable, CsvTable, List, double, List)}, also skipping, on the rows each
+     * of {@code rowsNotCompared} selects (by the published row's value), its columns.
+     */
+    public static List<String> compare(String name, CsvTable expected, CsvTable actual, List<String> key,
+                                       double tolerance, List<String> ignored,
+                                       List<Verifier.RowsNotCompared> rowsNotCompared) {
         List<String> problems = new ArrayList<>();
         if (!expected.header().equals(actual.header())) {
             problems.add(name + ": header differs: published " + expected.header() + ", recomputed " + actual.header());
@@ -62,8 +72,8 @@ public final class TableComparison {
                 missing.add(describeKey(key, entry.getKey()));
                 continue;
             }
-            compareRow(expected.header(), key, entry.getKey(), old, entry.getValue(), tolerance, ignored,
-                    differences);
+            compareRow(expected.header(), key, entry.getKey(), old, entry.getValue(), tolerance,
+                    ignoredOn(expected.header(), old, ignored, rowsNotCompared), differences);
         }
         for (List<String> k : published.keySet()) {
             if (!recomputed.containsKey(k)) {
@@ -84,6 +94,22 @@ public final class TableComparison {
             differences.stream().limit(MAX_LISTED).forEach(d -> problems.add("  " + d.text()));
         }
         return problems;
+    }
+
+    /** The columns not compared on a published row: {@code ignored}, and those of the rules that select it. */
+    private static List<String> ignoredOn(List<String> header, List<String> row, List<String> ignored,
+                                          List<Verifier.RowsNotCompared> rules) {
+        if (rules.isEmpty()) {
+            return ignored;
+        }
+        List<String> all = new ArrayList<>(ignored);
+        for (Verifier.RowsNotCompared r : rules) {
+            int c = header.indexOf(r.column());
+            if (c >= 0 && r.values().contains(row.get(c))) {
+                all.addAll(r.columns());
+            }
+        }
+        return all;
     }
 
     private static Map<List<String>, List<String>> index(String name, CsvTable table, int[] keyIndex,

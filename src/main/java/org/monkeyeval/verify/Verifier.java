@@ -35,9 +35,35 @@ public final class Verifier {
      * @param recomputed the recomputed text
      * @param ignored    columns not compared (measurements that vary between runs, e.g. latency)
      */
-    public record Table(String fileName, List<String> key, String recomputed, List<String> ignored) {
+    public record Table(String fileName, List<String> key, String recomputed, List<String> ignored,
+                        List<RowsNotCompared> rowsNotCompared) {
         public Table(String fileName, List<String> key, String recomputed) {
             this(fileName, key, recomputed, List.of());
+        }
+
+        public Table(String fileName, List<String> key, String recomputed, List<String> ignored) {
+            this(fileName, key, recomputed, ignored, List.of());
+        }
+
+        public Table {
+            ignored = List.copyOf(ignored);
+            rowsNotCompared = List.copyOf(rowsNotCompared);
+        }
+    }
+
+    /**
+     * Columns not compared on some rows only: those whose {@code column} holds one of {@code values}, where
+     * a folder's values were computed by an earlier rule (say why in {@code reason}).
+     *
+     * @param column  the column that selects the rows
+     * @param values  the values that select them
+     * @param columns the columns left out on those rows
+     * @param reason  why, in words, for the verify line
+     */
+    public record RowsNotCompared(String column, java.util.Set<String> values, List<String> columns, String reason) {
+        public RowsNotCompared {
+            values = java.util.Set.copyOf(values);
+            columns = List.copyOf(columns);
         }
     }
 
@@ -100,11 +126,18 @@ public final class Verifier {
                 recomputedTable = CsvTable.parse(recomputedTable.withoutColumns(added));
             }
             List<String> problems = TableComparison.compare(table.fileName(), publishedTable,
-                    recomputedTable, table.key(), tolerance, table.ignored());
+                    recomputedTable, table.key(), tolerance, table.ignored(), table.rowsNotCompared());
             if (problems.isEmpty()) {
+                StringBuilder rows = new StringBuilder();
+                for (RowsNotCompared r : table.rowsNotCompared()) {
+                    rows.append("; on rows of ").append(r.column()).append(' ')
+                            .append(String.join(", ", new java.util.TreeSet<>(r.values()))).append(" not compared: ")
+                            .append(String.join(", ", r.columns())).append(" (").append(r.reason()).append(')');
+                }
                 lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + Numbers.format(tolerance)
                         + (table.ignored().isEmpty() ? " (bytes differ)" : " (not compared: "
                         + String.join(", ", table.ignored()) + ")")
+                        + rows
                         + (added.isEmpty() ? "" : "; columns added since it was published: "
                         + String.join(", ", added)));
             } else {

@@ -13,14 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.monkeyeval.bundle.Sha256Sums;
+import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.Sha256;
 
 /**
  * verify of a whole folder holds every part it finds to what the part builders make again: a folder
  * just made passes byte for byte, an absent part is named and passes, an edited count or a changed
- * case file fails, a report drawn at another revision is not compared byte for byte, and inside an
- * unpacked bundle a modified listed file fails.
+ * case file fails, a report drawn at another revision is not compared byte for byte, a confirmation
+ * predicted by an earlier revision is compared on its xor rows' counts, not their predictions, and inside
+ * an unpacked bundle a modified listed file fails.
  */
 final class FolderVerificationTest {
 
@@ -48,6 +50,63 @@ final class FolderVerificationTest {
             assertTrue(result.lines().contains("ok   " + table + ": byte-identical"), table + "\n" + text(result));
         }
         assertTrue(text(result).contains("report files (page and figures): byte-identical"), text(result));
+    }
+
+    /**
+     * A confirmation with an xor8 layout whose first xor8 row's {@code column} is set to {@code value} (the
+     * recorded hash of confirm.csv updated), at prediction revision 1 (the key removed) or as written.
+     */
+    private Verifier.Result xorFolderEdited(String column, String value, boolean revision1) throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        TinyCases.publishConfirmation(files, out, List.of(Layout.STANDARD, Layout.fromLabel("xor8")));
+        Path confirm = out.resolve("confirm.csv");
+        String before = Files.readString(confirm, StandardCharsets.UTF_8);
+        List<String> lines = new java.util.ArrayList<>(List.of(before.split("\r\n", -1)));
+        List<String> header = List.of(lines.get(0).split(","));
+        int c = header.indexOf(column);
+        int row = 1;
+        while (!lines.get(row).split(",", -1)[header.indexOf("layout")].equals("xor8")) {
+            row++;
+        }
+        String[] fields = lines.get(row).split(",", -1);
+        fields[c] = value;
+        lines.set(row, String.join(",", fields));
+        String after = String.join("\r\n", lines);
+        Files.writeString(confirm, after, StandardCharsets.UTF_8);
+        Path provenance = out.resolve("confirm-provenance.json");
+        String p = Files.readString(provenance, StandardCharsets.UTF_8)
+                .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
+                        Sha256.hex(after.getBytes(StandardCharsets.UTF_8)));
+        if (revision1) {
+            assertTrue(p.contains("\"predictionRevision\": 2,"), p);
+            p = p.replace("\"predictionRevision\": 2,", "");
+        }
+        Files.writeString(provenance, p, StandardCharsets.UTF_8);
+        return verify(files, out);
+    }
+
+    @Test
+    void verify_confirmationAtPredictionRevision1_comparesTheXorRowsOnWhatWasMeasured() throws Exception {
+        Verifier.Result result = xorFolderEdited("predicted_fpr", "0.5", true);
+        assertTrue(result.passed(), text(result));
+        assertTrue(text(result).contains("on rows of layout xor16, xor8 not compared: predicted_fpr, z_score"),
+                text(result));
+    }
+
+    @Test
+    void verify_confirmationAtPredictionRevision2_comparesTheXorRowsPrediction() throws Exception {
+        Verifier.Result result = xorFolderEdited("predicted_fpr", "0.5", false);
+        assertFalse(result.passed(), text(result));
+        assertTrue(text(result).contains("predicted_fpr"), text(result));
+    }
+
+    @Test
+    void verify_confirmationAtPredictionRevision1_stillComparesTheXorRowsCounts() throws Exception {
+        Verifier.Result result = xorFolderEdited("positives", "999", true);
+        assertFalse(result.passed(), text(result));
+        assertTrue(text(result).contains("positives"), text(result));
     }
 
     @Test

@@ -56,10 +56,21 @@ final class TinyCases {
 
     /** Writes the confirmation part of {@code files} into {@code out}, as confirm does. */
     static void publishConfirmation(List<CaseFile> files, Path out) throws Exception {
-        ConfirmationRequest request = request();
+        publishConfirmation(files, out, request());
+    }
+
+    /** As {@link #publishConfirmation(List, Path)} with filters of {@code layouts}. */
+    static void publishConfirmation(List<CaseFile> files, Path out, List<Layout> layouts) throws Exception {
+        publishConfirmation(files, out, new ConfirmationRequest(new ConfirmSettings(QUERIES, 11, 1, layouts,
+                Double.NaN, QUERIES, ConfirmSettings.DEFAULT_MAX_FILTER_ENTRIES), null, null));
+    }
+
+    private static void publishConfirmation(List<CaseFile> files, Path out, ConfirmationRequest request)
+            throws Exception {
         var allocations = PartBuilder.allocations(files, null, List.of(), OptionalLong.empty()).results();
         OutputFolder.write(out, PartBuilder.confirmation(files, allocations, request,
-                request.command("cases", out.toString(), List.of("standard", "rocksdb")), OptionalLong.empty(),
+                request.command("cases", out.toString(), request.settings().layouts().stream().map(Layout::label)
+                        .toList()), OptionalLong.empty(),
                 () -> ConfirmProgress.SILENT,
                 () -> ConfirmProgress.SILENT).report().documents());
     }
