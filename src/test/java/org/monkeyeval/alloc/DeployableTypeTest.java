@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -16,8 +15,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
-import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
 /**
  * Guards the allocation of the filter type with its bits: on small random cases the per-level optimum
@@ -29,8 +26,8 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 final class DeployableTypeTest {
 
     private static final DeployableSolver SOLVER = new DeployableSolver();
-    private static final FilterFamily BLOOM = RocksDbFamily.INSTANCE;
-    private static final FilterFamily RIBBON = RocksDbRibbonFamily.INSTANCE;
+    private static final FilterFamily BLOOM = TypeChoices.BLOOM;
+    private static final FilterFamily RIBBON = TypeChoices.RIBBON;
 
     /** A random case: 2 to 5 runs on levels 0 .. 3, some L0 runs, budgets from 1 to 12 bits per entry. */
     private record Shape(long[] entries, double[] reach, Integer[] levels, double budget) {
@@ -51,43 +48,18 @@ final class DeployableTypeTest {
         }
     }
 
-    /** A few millibit values, drawn per seed, so that exhaustive search stays small. */
-    private static int[] millibits(int seed) {
-        SplittableRandom random = new SplittableRandom(1000 + seed);
-        int[] m = new int[5];
-        for (int j = 0; j < m.length; j++) {
-            m[j] = 1000 + 2500 * j + random.nextInt(2500);
-        }
-        return m;
-    }
-
-    private static List<DeployableChoice> onlyOf(FilterFamily family, int[] millibits) {
-        List<DeployableChoice> c = new ArrayList<>();
-        c.add(new DeployableChoice(family, family.settings().get(0)));
-        for (int m : millibits) {
-            c.add(new DeployableChoice(family, family.settingFor(m / 1000.0)));
-        }
-        return c;
-    }
-
-    private static List<DeployableChoice> union(int[] millibits) {
-        List<DeployableChoice> c = new ArrayList<>(onlyOf(BLOOM, millibits));
-        c.addAll(onlyOf(RIBBON, millibits).subList(1, millibits.length + 1));
-        return c;
-    }
-
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
     void perLevel_randomCases_matchesExhaustiveAndNoWorseThanOneType(int seed) {
         Shape c = Shape.random(seed);
-        int[] m = millibits(seed);
+        int[] m = TypeChoices.millibits(1000 + seed);
         int[] groups = DeployableSolver.groups(Engine.ROCKSDB_PER_LEVEL, c.levels());
 
-        Deployable found = SOLVER.solve(Engine.ROCKSDB_PER_LEVEL, union(m), c.entries(), c.reach(), groups,
+        Deployable found = SOLVER.solve(Engine.ROCKSDB_PER_LEVEL, TypeChoices.union(m), c.entries(), c.reach(), groups,
                 c.budget());
-        double both = exhaustive(union(m), c, groups);
-        double bloomOnly = exhaustive(onlyOf(BLOOM, m), c, groups);
-        double ribbonOnly = exhaustive(onlyOf(RIBBON, m), c, groups);
+        double both = exhaustive(TypeChoices.union(m), c, groups);
+        double bloomOnly = exhaustive(TypeChoices.onlyOf(BLOOM, m), c, groups);
+        double ribbonOnly = exhaustive(TypeChoices.onlyOf(RIBBON, m), c, groups);
 
         assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
         assertEquals(both, found.weightedFpr(), 1e-12 * both);
@@ -103,13 +75,8 @@ final class DeployableTypeTest {
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
     void rocksDbRibbon_randomCases_matchesExhaustiveOverBAndL(int seed) {
         Shape c = Shape.random(seed);
-        int[] m = millibits(seed);
-        List<DeployableChoice> bloom = onlyOf(BLOOM, m);
-        List<DeployableChoice> ribbon = onlyOf(RIBBON, m);
-        List<DeployableChoice[]> pairs = new ArrayList<>();
-        for (int s = 0; s < bloom.size(); s++) {
-            pairs.add(new DeployableChoice[] {bloom.get(s), ribbon.get(s)});
-        }
+        int[] m = TypeChoices.millibits(1000 + seed);
+        List<DeployableChoice[]> pairs = TypeChoices.pairs(m);
         Deployable found = DeployableRibbonSolver.solve(pairs, c.entries(), c.reach(), c.levels(), c.budget());
 
         // RocksDB's RibbonFilterPolicy::GetBuilderWithContext (filter_policy.cc, 1dfa7297): a flush's
@@ -126,7 +93,7 @@ final class DeployableTypeTest {
                 double size = 0;
                 for (int i = 0; i < c.entries().length; i++) {
                     int levelish = c.levels()[i] == 0 ? -1 : c.levels()[i];
-                    DeployableChoice d = levelish < bbl ? bloom.get(s) : ribbon.get(s);
+                    DeployableChoice d = pairs.get(s)[levelish < bbl ? 0 : 1];
                     cost += c.reach()[i] * d.fpr(c.entries()[i]);
                     size += d.filterBits(c.entries()[i]);
                 }
@@ -148,8 +115,8 @@ final class DeployableTypeTest {
             }
         }
         // one type is a special case of (B, L): L = -1 (Ribbon everywhere), L = top + 1 (Bloom everywhere)
-        assertTrue(found.weightedFpr() <= exhaustiveOneB(bloom, c) * (1 + 1e-12));
-        assertTrue(found.weightedFpr() <= exhaustiveOneB(ribbon, c) * (1 + 1e-12));
+        assertTrue(found.weightedFpr() <= exhaustiveOneB(TypeChoices.onlyOf(BLOOM, m), c) * (1 + 1e-12));
+        assertTrue(found.weightedFpr() <= exhaustiveOneB(TypeChoices.onlyOf(RIBBON, m), c) * (1 + 1e-12));
     }
 
     @Test

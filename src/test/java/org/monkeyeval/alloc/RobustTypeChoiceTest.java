@@ -14,8 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
-import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
@@ -32,8 +30,8 @@ import org.monkeyeval.model.Workload;
  */
 final class RobustTypeChoiceTest {
 
-    private static final FilterFamily BLOOM = RocksDbFamily.INSTANCE;
-    private static final FilterFamily RIBBON = RocksDbRibbonFamily.INSTANCE;
+    private static final FilterFamily BLOOM = TypeChoices.BLOOM;
+    private static final FilterFamily RIBBON = TypeChoices.RIBBON;
 
     /** A random case: 2 or 3 runs on distinct levels, the first at level 0, an interval and a budget. */
     private record Shape(long[] entries, Integer[] levels, ShareInterval interval, double budget) {
@@ -59,36 +57,11 @@ final class RobustTypeChoiceTest {
         }
     }
 
-    /** A few millibit values per seed, so that exhaustive search stays small. */
-    private static int[] millibits(int seed) {
-        SplittableRandom random = new SplittableRandom(2000 + seed);
-        int[] m = new int[5];
-        for (int j = 0; j < m.length; j++) {
-            m[j] = 1000 + 2500 * j + random.nextInt(2500);
-        }
-        return m;
-    }
-
-    private static List<DeployableChoice> onlyOf(FilterFamily family, int[] millibits) {
-        List<DeployableChoice> c = new ArrayList<>();
-        c.add(new DeployableChoice(family, family.settings().get(0)));
-        for (int m : millibits) {
-            c.add(new DeployableChoice(family, family.settingFor(m / 1000.0)));
-        }
-        return c;
-    }
-
-    private static List<DeployableChoice> union(int[] millibits) {
-        List<DeployableChoice> c = new ArrayList<>(onlyOf(BLOOM, millibits));
-        c.addAll(onlyOf(RIBBON, millibits).subList(1, millibits.length + 1));
-        return c;
-    }
-
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
     void perLevel_unionOfBloomAndRibbon_matchesExhaustiveSearchOfTheWorstRegret(int seed) {
         Shape c = Shape.random(seed);
-        List<DeployableChoice> choices = union(millibits(seed));
+        List<DeployableChoice> choices = TypeChoices.union(TypeChoices.millibits(2000 + seed));
         int[] groups = DeployableSolver.groups(Engine.ROCKSDB_PER_LEVEL, c.levels());
         RobustDeployable found = new RobustDeployableSolver().solve(Engine.ROCKSDB_PER_LEVEL, choices, c.entries(),
                 groups, c.interval(), c.budget(), null);
@@ -96,8 +69,6 @@ final class RobustTypeChoiceTest {
         LookupWeights low = LookupWeights.ofZeroResultShare(c.entries(), c.total(), c.interval().low());
         LookupWeights high = LookupWeights.ofZeroResultShare(c.entries(), c.total(), c.interval().high());
         int runs = c.entries().length;
-        double lowBest = Double.POSITIVE_INFINITY;
-        double highBest = Double.POSITIVE_INFINITY;
         List<double[]> fits = new ArrayList<>();
         int[] pick = new int[runs];
         int count = choices.size();
@@ -113,19 +84,14 @@ final class RobustTypeChoiceTest {
             }
             if (size <= c.budget()) {
                 fits.add(fpr);
-                lowBest = Math.min(lowBest, low.cost(fpr));
-                highBest = Math.min(highBest, high.cost(fpr));
             }
         }
-        double worst = Double.POSITIVE_INFINITY;
-        for (double[] fpr : fits) {
-            worst = Math.min(worst, Math.max(low.cost(fpr) - lowBest, high.cost(fpr) - highBest));
-        }
+        Regrets all = Regrets.of(fits, low, high);
 
         assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
-        assertEquals(lowBest, found.ends().lowBest(), 1e-12 * lowBest, "the union's optimum at zL");
-        assertEquals(highBest, found.ends().highBest(), 1e-12 * highBest, "the union's optimum at zH");
-        assertEquals(worst, found.worstRegret(), 1e-12 * (lowBest + highBest), "least worst regret");
+        assertEquals(all.lowBest(), found.ends().lowBest(), 1e-12 * all.lowBest(), "the union's optimum at zL");
+        assertEquals(all.highBest(), found.ends().highBest(), 1e-12 * all.highBest(), "the union's optimum at zH");
+        assertEquals(all.worst(), found.worstRegret(), 1e-12 * (all.lowBest() + all.highBest()), "least worst regret");
         for (int i = 0; i < runs; i++) {
             assertEquals(found.family(i).fpr(c.entries()[i], found.setting(i)), found.fpr(i), 0.0,
                     "run " + i + " rated with its own family and setting");
@@ -136,13 +102,8 @@ final class RobustTypeChoiceTest {
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
     void rocksDbRibbon_robustBAndL_isTheLeastWorstRegretOfEveryPair(int seed) {
         Shape c = Shape.random(seed);
-        int[] m = millibits(seed);
-        List<DeployableChoice> bloom = onlyOf(BLOOM, m);
-        List<DeployableChoice> ribbon = onlyOf(RIBBON, m);
-        List<DeployableChoice[]> pairs = new ArrayList<>();
-        for (int s = 0; s < bloom.size(); s++) {
-            pairs.add(new DeployableChoice[] {bloom.get(s), ribbon.get(s)});
-        }
+        int[] m = TypeChoices.millibits(2000 + seed);
+        List<DeployableChoice[]> pairs = TypeChoices.pairs(m);
         LookupWeights low = LookupWeights.ofZeroResultShare(c.entries(), c.total(), c.interval().low());
         LookupWeights high = LookupWeights.ofZeroResultShare(c.entries(), c.total(), c.interval().high());
 
@@ -150,36 +111,29 @@ final class RobustTypeChoiceTest {
         // is levelish -1, a compaction's its level; Bloom iff levelish < bloom_before_level
         int top = c.levels().length - 1;
         List<double[]> fits = new ArrayList<>();
-        double lowBest = Double.POSITIVE_INFINITY;
-        double highBest = Double.POSITIVE_INFINITY;
         for (int s = 0; s < pairs.size(); s++) {
             for (int bbl = -1; bbl <= top + 1; bbl++) {
                 double[] fpr = new double[c.entries().length];
                 double size = 0;
                 for (int i = 0; i < fpr.length; i++) {
                     int levelish = c.levels()[i] == 0 ? -1 : c.levels()[i];
-                    DeployableChoice d = levelish < bbl ? bloom.get(s) : ribbon.get(s);
+                    DeployableChoice d = pairs.get(s)[levelish < bbl ? 0 : 1];
                     fpr[i] = d.fpr(c.entries()[i]);
                     size += d.filterBits(c.entries()[i]);
                 }
                 if (size <= c.budget()) {
                     fits.add(fpr);
-                    lowBest = Math.min(lowBest, low.cost(fpr));
-                    highBest = Math.min(highBest, high.cost(fpr));
                 }
             }
         }
-        double worst = Double.POSITIVE_INFINITY;
-        for (double[] fpr : fits) {
-            worst = Math.min(worst, Math.max(low.cost(fpr) - lowBest, high.cost(fpr) - highBest));
-        }
-        ShareEnds ends = new ShareEnds(c.interval(), low, high, lowBest, highBest);
+        Regrets all = Regrets.of(fits, low, high);
+        ShareEnds ends = new ShareEnds(c.interval(), low, high, all.lowBest(), all.highBest());
         RobustDeployable found = DeployableRibbonSolver.robust(pairs, c.entries(), c.levels(), ends, c.budget(), 2);
 
+        double scale = all.lowBest() + all.highBest();
         assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
-        assertEquals(worst, found.worstRegret(), 1e-12 * (lowBest + highBest), "least worst regret");
-        assertEquals(found.worstRegret(), found.dualBound(), 1e-12 * (lowBest + highBest),
-                "every pair costed: no gap");
+        assertEquals(all.worst(), found.worstRegret(), 1e-12 * scale, "least worst regret");
+        assertEquals(found.worstRegret(), found.dualBound(), 1e-12 * scale, "every pair costed: no gap");
         int l = found.bloomBeforeLevel();
         for (int i = 0; i < c.entries().length; i++) {
             int levelish = c.levels()[i] == 0 ? -1 : c.levels()[i];
@@ -225,6 +179,23 @@ final class RobustTypeChoiceTest {
                     result.robust().ends().high().reach(i), 1e-15, "zH, run " + i);
         }
         assertTrue(k.runReach(0) < 1.0, "run 0 is reached by part of the lookups: " + k.runReach(0));
+    }
+
+    /** The least cost at each end over the allocations that fit, and the least worst regret against them. */
+    private record Regrets(double lowBest, double highBest, double worst) {
+        static Regrets of(List<double[]> fits, LookupWeights low, LookupWeights high) {
+            double lowBest = Double.POSITIVE_INFINITY;
+            double highBest = Double.POSITIVE_INFINITY;
+            for (double[] fpr : fits) {
+                lowBest = Math.min(lowBest, low.cost(fpr));
+                highBest = Math.min(highBest, high.cost(fpr));
+            }
+            double worst = Double.POSITIVE_INFINITY;
+            for (double[] fpr : fits) {
+                worst = Math.min(worst, Math.max(low.cost(fpr) - lowBest, high.cost(fpr) - highBest));
+            }
+            return new Regrets(lowBest, highBest, worst);
+        }
     }
 
     private static long pow(int base, int exponent) {
