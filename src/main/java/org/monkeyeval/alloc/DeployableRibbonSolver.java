@@ -89,18 +89,27 @@ public final class DeployableRibbonSolver {
      * The robust (B, L) over an interval of zero-result shares: of the pairs that fit the budget, the one
      * whose larger regret at the interval's two ends is least (regret is convex in the share, so its
      * largest value over the interval is at an end: {@link ShareEnds}). Every pair is costed at both ends,
-     * so the answer is exact; on equal worst regret the smaller filters, then the larger L, then the
-     * smaller B, as in {@link #solve(FilterFamily, FilterFamily, long[], double[], Integer[], double)}.
+     * in one table that also gives the ends' optima, so the answer is exact; on equal worst regret the
+     * smaller filters, then the larger L, then the smaller B, as in
+     * {@link #solve(FilterFamily, FilterFamily, long[], double[], Integer[], double)}.
      *
-     * @param ends   the interval's ends: their weights (reach by run) and the engine's optima there
-     * @param solves the deployable solves that found those optima
+     * @param interval [zL, zH]
+     * @param ends     the lookup weights at zL and at zH ({@link ShareEnds#weights})
      */
     public static RobustDeployable robust(FilterFamily bloom, FilterFamily ribbon, long[] entries, Integer[] levels,
-                                          ShareEnds ends, double budgetBits, int solves) {
-        return robust(pairs(bloom, ribbon), entries, levels, ends, budgetBits, solves);
+                                          ShareInterval interval, LookupWeights[] ends, double budgetBits) {
+        Table table = new Table(pairs(bloom, ribbon), entries, new double[][] {ends[0].reach(), ends[1].reach()},
+                levels, budgetBits);
+        ShareEnds shareEnds = new ShareEnds(interval, ends[0], ends[1], table.best(0, ends[0]),
+                table.best(1, ends[1]));
+        return table.robust(shareEnds, interval.point() ? 1 : 2);
     }
 
-    /** As {@link #robust(FilterFamily, FilterFamily, long[], Integer[], ShareEnds, double, int)} over the given B. */
+    /**
+     * The robust (B, L) against ends whose optima are given (tests pass their own), over the given B.
+     *
+     * @param solves the deployable solves that found those optima
+     */
     static RobustDeployable robust(List<DeployableChoice[]> pairs, long[] entries, Integer[] levels, ShareEnds ends,
                                    double budgetBits, int solves) {
         return new Table(pairs, entries, new double[][] {ends.low().reach(), ends.high().reach()}, levels,
@@ -290,6 +299,19 @@ public final class DeployableRibbonSolver {
                         engineBound, (long) count * lCount));
             }
             return each;
+        }
+
+        /** The least cost under reach {@code r} of a pair that fits, plus the found share v of {@code w}. */
+        double best(int r, LookupWeights w) {
+            double best = Double.POSITIVE_INFINITY;
+            for (int s = 0; s < count; s++) {
+                for (int l = 0; l < lCount; l++) {
+                    if (size(s, l - 1) <= budget) {
+                        best = Math.min(best, cost(r, s, l - 1));
+                    }
+                }
+            }
+            return best + (w.foundShareKnown() ? w.foundShare() : 0.0);
         }
 
         /** The (B, L) of least worst regret at the ends (reaches 0 and 1), every pair costed. */

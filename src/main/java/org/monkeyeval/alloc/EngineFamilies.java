@@ -41,9 +41,4 @@ public final class EngineFamilies {
         List<FilterFamily> r = restricted.get(engine);
         return r != null ? r : engine.families();
     }
-
-    @Override
-    public String toString() {
-        return restricted.isEmpty() ? "every engine's families" : "restricted " + restricted;
-    }
 }

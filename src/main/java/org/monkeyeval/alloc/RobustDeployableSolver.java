@@ -93,14 +93,8 @@ public final class RobustDeployableSolver {
                                   double budgetBits, KeyRangeReach keyRanges) {
         if (engine == Engine.ROCKSDB_RIBBON) {
             LookupWeights[] w = ShareEnds.weights(entries, LsmCase.sum(entries).doubleValue(), interval, keyRanges);
-            FilterFamily ribbon = solver.families().of(engine).get(1);
-            Deployable a = DeployableRibbonSolver.solve(engine.family(), ribbon, entries,
-                    w[0].reach(), levels, budgetBits);
-            Deployable b = interval.point() ? a : DeployableRibbonSolver.solve(engine.family(),
-                    ribbon, entries, w[1].reach(), levels, budgetBits);
-            ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
-            return DeployableRibbonSolver.robust(engine.family(), ribbon, entries, levels, ends,
-                    budgetBits, interval.point() ? 1 : 2);
+            return DeployableRibbonSolver.robust(engine.family(), solver.families().of(engine).get(1), entries,
+                    levels, interval, w, budgetBits);
         }
         return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries,
                 DeployableSolver.groups(engine, levels), interval, budgetBits, keyRanges);

@@ -24,15 +24,10 @@ package org.monkeyeval.alloc;
 public record ShareEnds(ShareInterval interval, LookupWeights low, LookupWeights high, double lowBest,
                         double highBest) {
 
-    /** The weights of both ends of {@code interval} over runs of {@code entries} (probe order). */
-    static LookupWeights[] weights(long[] entries, double totalEntries, ShareInterval interval) {
-        return weights(entries, totalEntries, interval, null);
-    }
-
     /**
-     * As {@link #weights(long[], double, ShareInterval)}, each a_i also times the share of lookups run i's
-     * key ranges receive when {@code keyRanges} is given ({@link LookupWeights#withinKeyRanges}): still
-     * affine in z, so the regret stays convex.
+     * The weights of both ends of {@code interval} over runs of {@code entries} (probe order), each a_i
+     * also times the share of lookups run i's key ranges receive when {@code keyRanges} is given
+     * ({@link LookupWeights#withinKeyRanges}; null: none): still affine in z, so the regret stays convex.
      */
     static LookupWeights[] weights(long[] entries, double totalEntries, ShareInterval interval,
                                    KeyRangeReach keyRanges) {

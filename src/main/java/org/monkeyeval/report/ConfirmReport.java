@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -67,7 +68,14 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     public static final int PREDICTION_REVISION = 2;
 
     /** The layouts whose predicted columns depend on the prediction revision. */
-    public static final java.util.Set<String> REVISED_LAYOUTS = java.util.Set.of("xor8", "xor16");
+    public static final Set<String> REVISED_LAYOUTS = Set.of("xor8", "xor16");
+
+    /** confirm.csv's columns that follow from a row's prediction (the measured counts do not). */
+    public static final List<String> PREDICTED_RUN_COLUMNS = List.of("predicted_fpr", "z_score");
+
+    /** confirm-cases.csv's columns that follow from the rows' predictions. */
+    public static final List<String> PREDICTED_CASE_COLUMNS = List.of("predicted_R", "R_z_score", "predicted_cost",
+            "predicted_improvement");
 
     /** Renders the documents for counts already computed; {@code engine} may be null. */
     public static ConfirmReport render(List<CaseFile> files, List<CaseCount> counts, ConfirmSettings settings,

@@ -48,12 +48,6 @@ import org.monkeyeval.report.SweepTable;
  */
 public final class FolderVerification {
 
-    /** confirm.csv's columns that follow from a row's prediction (the measured counts do not). */
-    static final List<String> PREDICTED_RUN_COLUMNS = List.of("predicted_fpr", "z_score");
-    /** confirm-cases.csv's columns that follow from the rows' predictions. */
-    static final List<String> PREDICTED_CASE_COLUMNS = List.of("predicted_R", "R_z_score", "predicted_cost",
-            "predicted_improvement");
-
     /** The command line every part made again records; it is never compared. */
     static final List<String> COMMAND = List.of("verify");
 
@@ -93,7 +87,7 @@ public final class FolderVerification {
         Engine runGranularity = folder.runGranularity();
         EngineFamilies families = folder.engineFamilies();
         AllocationReport allocations = PartBuilder.allocations(files, runGranularity, families, COMMAND,
-                sourceDateEpoch, (what, done) -> { });
+                sourceDateEpoch);
         List<Verifier.Result> results = new ArrayList<>();
         results.add(folder.holds(Part.ALLOCATIONS) ? allocations(allocations) : absent(Part.ALLOCATIONS));
         results.add(folder.holds(Part.CONFIRMATION) ? confirmation(allocations, runGranularity, families)
@@ -149,8 +143,8 @@ public final class FolderVerification {
                     + " which cannot be rerun here: " + RocksDbNative.problem().orElse(""));
         }
         List<CaseResult> allocations = request.granularity() == runGranularity ? runAllocations.results()
-                : PartBuilder.allocations(files, request.granularity(), families, COMMAND, sourceDateEpoch,
-                        (what, done) -> { }).results();
+                : PartBuilder.allocations(files, request.granularity(), families, COMMAND, sourceDateEpoch)
+                        .results();
         PartBuilder.Confirmation confirmation = PartBuilder.confirmation(files, allocations, request, COMMAND,
                 sourceDateEpoch, () -> ConfirmProgress.SILENT, () -> ConfirmProgress.SILENT);
         Map<String, String> documents = confirmation.report().documents();
@@ -160,9 +154,9 @@ public final class FolderVerification {
             String reason = "predicted at the family's mean rate by prediction revision "
                     + folder.predictionRevision() + "; what was measured is compared";
             casesByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
-                    PREDICTED_CASE_COLUMNS, reason));
+                    ConfirmReport.PREDICTED_CASE_COLUMNS, reason));
             runsByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
-                    PREDICTED_RUN_COLUMNS, reason));
+                    ConfirmReport.PREDICTED_RUN_COLUMNS, reason));
         }
         List<Verifier.Table> tables = new ArrayList<>(List.of(
                 new Verifier.Table(ConfirmTables.CASES_FILE, ConfirmTables.CASE_KEY,

@@ -60,20 +60,25 @@ public final class PartBuilder {
     }
 
     /**
-     * As {@link #allocations(List, Engine, List, OptionalLong, ObjDoubleConsumer)}, each engine choosing
-     * from {@code families} (a published folder's, to solve it again as it was).
+     * As {@link #allocations(List, Engine, List, OptionalLong)}, each engine choosing from {@code families}
+     * (a published folder's, to solve it again as it was).
      */
     public static AllocationReport allocations(List<CaseFile> files, Engine granularity, EngineFamilies families,
-                                               List<String> command, OptionalLong sourceDateEpoch,
-                                               ObjDoubleConsumer<String> progress) {
-        return AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity, families),
-                ToolInfo.current(), command, sourceDateEpoch, progress);
+                                               List<String> command, OptionalLong sourceDateEpoch) {
+        return allocations(files, granularity, families, command, sourceDateEpoch, (what, done) -> { });
     }
 
     /** As {@link #allocations(List, Engine, List, OptionalLong, ObjDoubleConsumer)}, without progress. */
     public static AllocationReport allocations(List<CaseFile> files, Engine granularity, List<String> command,
                                                OptionalLong sourceDateEpoch) {
-        return allocations(files, granularity, command, sourceDateEpoch, (what, done) -> { });
+        return allocations(files, granularity, EngineFamilies.OFFERED, command, sourceDateEpoch);
+    }
+
+    private static AllocationReport allocations(List<CaseFile> files, Engine granularity, EngineFamilies families,
+                                                List<String> command, OptionalLong sourceDateEpoch,
+                                                ObjDoubleConsumer<String> progress) {
+        return AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver(), granularity, families),
+                ToolInfo.current(), command, sourceDateEpoch, progress);
     }
 
     /**

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -60,9 +62,9 @@ public final class Verifier {
      * @param columns the columns left out on those rows
      * @param reason  why, in words, for the verify line
      */
-    public record RowsNotCompared(String column, java.util.Set<String> values, List<String> columns, String reason) {
+    public record RowsNotCompared(String column, Set<String> values, List<String> columns, String reason) {
         public RowsNotCompared {
-            values = java.util.Set.copyOf(values);
+            values = Set.copyOf(values);
             columns = List.copyOf(columns);
         }
     }
@@ -131,7 +133,7 @@ public final class Verifier {
                 StringBuilder rows = new StringBuilder();
                 for (RowsNotCompared r : table.rowsNotCompared()) {
                     rows.append("; on rows of ").append(r.column()).append(' ')
-                            .append(String.join(", ", new java.util.TreeSet<>(r.values()))).append(" not compared: ")
+                            .append(String.join(", ", new TreeSet<>(r.values()))).append(" not compared: ")
                             .append(String.join(", ", r.columns())).append(" (").append(r.reason()).append(')');
                 }
                 lines.add("ok   " + table.fileName() + ": equal within relative tolerance " + Numbers.format(tolerance)
