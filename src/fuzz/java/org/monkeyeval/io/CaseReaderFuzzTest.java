@@ -7,6 +7,9 @@ import java.io.ByteArrayInputStream;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Printable;
+
 /**
  * Coverage-guided fuzzing of the case reader (Jazzer): whatever bytes a case file holds, reading it
  * either gives a case or refuses it with the tool's own {@link InvalidInputException}, whose message

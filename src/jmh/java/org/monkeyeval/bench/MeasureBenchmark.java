@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.monkeyeval.engine.DbBenchDatabases;
-import org.monkeyeval.engine.RocksDbMeasure;
+import org.monkeyeval.engine.rocksdb.DbBenchDatabases;
+import org.monkeyeval.engine.rocksdb.RocksDbMeasure;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

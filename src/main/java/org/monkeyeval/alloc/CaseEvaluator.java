@@ -1,6 +1,6 @@
 package org.monkeyeval.alloc;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Workload;
 

@@ -2,9 +2,9 @@ package org.monkeyeval.alloc;
 
 import java.util.List;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * The best allocation an engine can express within a budget, costed with the engine's own filters.

@@ -3,9 +3,9 @@ package org.monkeyeval.alloc;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * The best {@code filter_policy=ribbonfilter:B:L} for a column family ({@link Engine#ROCKSDB_RIBBON}):

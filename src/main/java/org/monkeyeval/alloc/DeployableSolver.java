@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * The best allocation an engine can express: each group of runs (a level, or the whole tree) takes

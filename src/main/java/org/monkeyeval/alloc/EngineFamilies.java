@@ -4,8 +4,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * The families each engine's deployable allocation may choose from: every family the engine offers

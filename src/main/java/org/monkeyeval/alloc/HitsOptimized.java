@@ -1,6 +1,6 @@
 package org.monkeyeval.alloc;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * RocksDB's {@code optimize_filters_for_hits}: no filter on the last level, one setting for the rest.

@@ -2,9 +2,9 @@ package org.monkeyeval.alloc;
 
 import java.util.List;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * The robust allocation at an engine's granularity: of the allocations the engine can express within

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
 
 /**

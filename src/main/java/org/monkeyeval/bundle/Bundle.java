@@ -1,11 +1,13 @@
 package org.monkeyeval.bundle;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.verify.Sha256Sums;
 
 /**
  * The entries of a bundle in zip order, computed without I/O: the caller's files,
@@ -37,8 +39,9 @@ public final class Bundle {
         BundleContents all = described.with(BundleEntry.ofText(RoCrate.FILE,
                 RoCrate.document(described, tool, sourceDateEpoch)));
         List<BundleEntry> entries = new ArrayList<>(all.entries());
-        entries.add(new BundleEntry(Sha256Sums.FILE,
-                Sha256Sums.format(all.entries()).getBytes(StandardCharsets.UTF_8)));
+        Map<String, String> sha256ByPath = new LinkedHashMap<>();
+        entries.forEach(e -> sha256ByPath.put(e.path(), e.sha256()));
+        entries.add(BundleEntry.ofText(Sha256Sums.FILE, Sha256Sums.format(sha256ByPath)));
         return List.copyOf(entries);
     }
 }

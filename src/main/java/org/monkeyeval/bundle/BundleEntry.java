@@ -7,7 +7,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
 
-import org.monkeyeval.report.Sha256;
+import org.monkeyeval.text.Sha256;
+import org.monkeyeval.verify.BundlePaths;
 
 /**
  * One file of a bundle: its path inside the zip and its bytes. Immutable: the bytes are copied in
@@ -19,19 +20,18 @@ public final class BundleEntry {
      * Order of entries in the zip and of lines in SHA256SUMS: paths compared as unsigned UTF-8
      * bytes, which is what {@code LC_ALL=C sort} does.
      */
-    public static final Comparator<BundleEntry> BY_PATH = (a, b) -> comparePaths(a.path, b.path);
+    public static final Comparator<BundleEntry> BY_PATH = (a, b) -> BundlePaths.compare(a.path, b.path);
 
     private final String path;
     private final byte[] bytes;
     private final String sha256;
 
     /**
-     * @param path  relative, '/'-separated, naming a file: no leading or trailing '/', no empty,
-     *              "." or ".." segment, no backslash and no control character
+     * @param path  relative, '/'-separated, naming a file ({@link BundlePaths#problem})
      * @param bytes the content
      */
     public BundleEntry(String path, byte[] bytes) {
-        String problem = pathProblem(path);
+        String problem = BundlePaths.problem(path);
         if (problem != null) {
             throw new IllegalArgumentException("bundle entry path (" + path + ") " + problem);
         }
@@ -75,33 +75,6 @@ public final class BundleEntry {
 
     public void writeTo(OutputStream out) throws IOException {
         out.write(bytes);
-    }
-
-    /** Unsigned UTF-8 byte order (C-locale sort order). */
-    public static int comparePaths(String a, String b) {
-        return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** Why {@code path} cannot name a file inside a bundle, or null when it can. */
-    static String pathProblem(String path) {
-        if (path == null || path.isEmpty()) {
-            return "must not be empty";
-        }
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c < 0x20 || c == 0x7f || c == '\\') {
-                return "must not hold a backslash or a control character";
-            }
-        }
-        if (path.startsWith("/")) {
-            return "must be relative";
-        }
-        for (String segment : path.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                return "must not have an empty, '.' or '..' segment";
-            }
-        }
-        return null;
     }
 
     /** Equal when path and content are equal. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.monkeyeval.verify.BundlePaths;
 import org.monkeyeval.verify.PublishedFolder;
 
 /**
@@ -22,8 +23,6 @@ import org.monkeyeval.verify.PublishedFolder;
  * named {@code target}. README.md, LICENSE-CC0, pom.xml and the jar must exist.
  */
 public final class BundleSources {
-
-    private static final String TARGET = "target";
 
     private BundleSources() {
     }
@@ -43,7 +42,7 @@ public final class BundleSources {
         }
         for (Path file : list(outDir, true)) {
             if (!PublishedFolder.unpublished(file.getFileName().toString())) {
-                entries.add(read(BundleContents.OUT + relative(outDir, file), file));
+                entries.add(read(BundleContents.OUT + BundlePaths.relative(outDir, file), file));
             }
         }
         for (String name : List.of(BundleContents.README, BundleContents.LICENSE, BundleContents.POM)) {
@@ -52,12 +51,12 @@ public final class BundleSources {
         Path docs = projectRoot.resolve("docs");
         if (Files.isDirectory(docs)) {
             for (Path file : list(docs, true)) {
-                entries.add(read(BundleContents.DOCS + relative(docs, file), file));
+                entries.add(read(BundleContents.DOCS + BundlePaths.relative(docs, file), file));
             }
         }
         Path src = projectRoot.resolve("src");
         for (Path file : list(src, true)) {
-            entries.add(read(BundleContents.SRC + relative(src, file), file));
+            entries.add(read(BundleContents.SRC + BundlePaths.relative(src, file), file));
         }
         entries.add(read(BundleContents.JAR, jar));
         return BundleContents.of(entries);
@@ -74,7 +73,7 @@ public final class BundleSources {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(folder, deep ? Integer.MAX_VALUE : 1)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
-                if (Files.isRegularFile(p) && !skipped(folder, p)) {
+                if (Files.isRegularFile(p) && !BundlePaths.skipped(folder, p)) {
                     files.add(p);
                 }
             }
@@ -82,33 +81,7 @@ public final class BundleSources {
         return files;
     }
 
-    /** True for a file under a hidden folder or a folder named target, or itself hidden. */
-    static boolean skipped(Path folder, Path file) {
-        Path relative = folder.relativize(file);
-        for (int i = 0; i < relative.getNameCount(); i++) {
-            String name = relative.getName(i).toString();
-            boolean isFolder = i < relative.getNameCount() - 1;
-            if (name.startsWith(".") || (isFolder && name.equals(TARGET))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static BundleEntry read(String path, Path file) throws IOException {
         return new BundleEntry(path, Files.readAllBytes(file));
-    }
-
-    /** {@code file} relative to {@code folder}, with '/' between names whatever the platform. */
-    static String relative(Path folder, Path file) {
-        Path relative = folder.relativize(file);
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < relative.getNameCount(); i++) {
-            if (i > 0) {
-                out.append('/');
-            }
-            out.append(relative.getName(i));
-        }
-        return out.toString();
     }
 }

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 
-import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFile;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * Writes a bundle zip all at once: the zip is written inside a temporary folder beside the target,

@@ -10,9 +10,9 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.monkeyeval.report.Csv;
-import org.monkeyeval.report.Json;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Json;
 
 /**
  * {@code datapackage.json}: a Frictionless Data Package v2 descriptor of every CSV table in

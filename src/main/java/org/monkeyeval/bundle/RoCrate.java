@@ -14,9 +14,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.monkeyeval.page.ReportDocuments;
-import org.monkeyeval.report.Json;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.verify.BundlePaths;
 import org.monkeyeval.verify.Part;
+import org.monkeyeval.verify.Sha256Sums;
 
 /**
  * {@code ro-crate-metadata.json}: the bundle as an RO-Crate 1.2 (https://w3id.org/ro/crate/1.2)
@@ -174,7 +176,7 @@ public final class RoCrate {
         List<String> parts = new ArrayList<>();
         contents.entries().forEach(e -> parts.add(e.path()));
         parts.add(Sha256Sums.FILE);
-        parts.sort(BundleEntry::comparePaths);
+        parts.sort(BundlePaths::compare);
         ArrayNode hasPart = node.putArray("hasPart");
         parts.forEach(p -> hasPart.add(ref(id(p))));
         ArrayNode mentions = node.putArray("mentions");
@@ -240,7 +242,7 @@ public final class RoCrate {
             contents.find(BundleContents.OUT + file).ifPresent(e -> results.add(e.path()));
         }
         provenance.ifPresent(e -> results.add(e.path()));
-        results.sort(BundleEntry::comparePaths);
+        results.sort(BundlePaths::compare);
         if (!results.isEmpty()) {
             ArrayNode result = node.putArray("result");
             results.forEach(p -> result.add(ref(id(p))));

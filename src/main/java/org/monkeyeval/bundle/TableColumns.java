@@ -127,7 +127,7 @@ final class TableColumns {
             new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"),
             new Column("engine_granularity", STRING, "The case's engineGranularity, or --engine-granularity for"
                     + " every case (empty for a case without one): the engine whose deployable allocation follows"
-                    + " (" + org.monkeyeval.family.Engine.LABELS + ")"),
+                    + " (" + org.monkeyeval.family.catalog.Engine.LABELS + ")"),
             new Column("deployable_R", NUMBER, "sum of p_i under the deployable allocation, on the engine's family"),
             new Column("deployable_cost", NUMBER, "sum a_i p_i + v under the deployable allocation"),
             new Column("deployable_bits", NUMBER, "Real filter bits the deployable allocation uses, at most M"),

@@ -13,8 +13,8 @@ import org.monkeyeval.bundle.BundleEntry;
 import org.monkeyeval.bundle.BundleSources;
 import org.monkeyeval.bundle.BundleWriter;
 import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.InvalidInputException;
 import org.monkeyeval.verify.Part;
 import org.monkeyeval.verify.PublishedFolder;
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.confirm.ConfirmSettings;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.model.CaseFile;

@@ -5,10 +5,9 @@ import java.util.List;
 
 import picocli.CommandLine.Option;
 
-import org.monkeyeval.engine.EngineFilter;
-import org.monkeyeval.engine.EngineSettings;
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.engine.rocksdb.EngineFilter;
+import org.monkeyeval.engine.rocksdb.EngineSettings;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.verify.ConfirmationRequest;
 
@@ -64,9 +63,7 @@ final class EngineCheckOptions {
         if (!engine.equals(ConfirmationRequest.ENGINE)) {
             throw new UsageException("--engine: unknown engine '" + engine + "' (expected rocksdb)");
         }
-        if (!RocksDbNative.available()) {
-            throw new EnvironmentException("--engine rocksdb: " + RocksDbNative.problem().orElse(""));
-        }
+        EnvironmentException.requireRocksDb("--engine rocksdb");
         List<String> known = files.stream().map(f -> f.lsmCase().id()).toList();
         for (String id : engineCases) {
             if (!known.contains(id)) {

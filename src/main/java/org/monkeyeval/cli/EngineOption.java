@@ -1,6 +1,6 @@
 package org.monkeyeval.cli;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 
 /** Reads {@code --engine-granularity}: an unknown engine is a bad command line (exit 2). */
 final class EngineOption {

@@ -1,26 +1,17 @@
 package org.monkeyeval.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import org.monkeyeval.alloc.CaseEvaluator;
-import org.monkeyeval.alloc.CaseResult;
-import org.monkeyeval.alloc.DeployableSolver;
-import org.monkeyeval.alloc.HitsOptimized;
-import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.export.CaseSettings;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFile;
-import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
-import org.monkeyeval.report.EngineExport;
-import org.monkeyeval.report.EngineLevels;
 
 /** {@code export}: the engine settings that implement a case's deployable allocation. */
 @Command(name = "export", mixinStandardHelpOptions = true,
@@ -61,30 +52,13 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Engine given = EngineOption.parse(engine, "--engine");
-        List<CaseFile> files = CaseFolder.read(cases);
-        LsmCase lsmCase = files.stream().map(CaseFile::lsmCase).filter(c -> c.id().equals(caseId)).findFirst()
-                .orElseThrow(() -> new InvalidInputException(cases + ": no case '" + caseId + "' (it has "
-                        + String.join(", ", files.stream().map(f -> f.lsmCase().id()).toList()) + ")"));
+        LsmCase lsmCase = CaseFolder.readCase(cases, caseId);
         if (given == null && lsmCase.engineGranularity() == null) {
             throw new UsageException("--engine: missing, and case " + caseId + " names no engineGranularity"
                     + " (give one of " + Engine.LABELS + ")");
         }
         Engine e = given != null ? given : Engine.fromLabel(lsmCase.engineGranularity());
-        EngineLevels.Mapping levels;
-        try {
-            levels = EngineLevels.map(e, lsmCase.runs());
-        } catch (EngineLevels.ShapeException shape) {
-            throw new InvalidInputException("case " + caseId + " cannot be exported to " + e.label() + ": "
-                    + shape.getMessage());
-        }
-        CaseResult result = new CaseEvaluator(new ThresholdSolver(), e).evaluate(lsmCase);
-        HitsOptimized hits = null;
-        if (e == Engine.ROCKSDB) {
-            Integer[] caseLevels = lsmCase.runs().stream().map(r -> r.level()).toArray(Integer[]::new);
-            hits = HitsOptimized.solve(new DeployableSolver(), e, lsmCase.entries(), result.weights().reach(),
-                    caseLevels, result.budgetBits());
-        }
-        String text = EngineExport.render(result, hits, levels);
+        String text = CaseSettings.render(lsmCase, e);
         if (to == null) {
             spec.commandLine().getOut().print(text);
         } else {

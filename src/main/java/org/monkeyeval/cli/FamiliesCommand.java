@@ -8,10 +8,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.family.Families;
-import org.monkeyeval.family.FamilyLookup;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.catalog.Families;
+import org.monkeyeval.family.catalog.FamilyLookup;
 import org.monkeyeval.report.FamilyTable;
 
 /** {@code families}: what a filter family builds for n keys at b bits per key. */

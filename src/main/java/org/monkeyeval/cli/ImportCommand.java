@@ -1,23 +1,16 @@
 package org.monkeyeval.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import org.monkeyeval.engine.RocksDbImport;
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.engine.rocksdb.ImportedCase;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.OutputFile;
-import org.monkeyeval.report.ImportedCase;
 
 /** {@code import}: a case file from a RocksDB database, opened as a secondary instance. */
 @Command(name = "import", mixinStandardHelpOptions = true,
@@ -74,64 +67,31 @@ final class ImportCommand implements Callable<Integer> {
         };
         Engine granularity = "none".equals(engineGranularity) ? null
                 : engineGranularity == null ? ImportedCase.DEFAULT_GRANULARITY : EngineOption.parse(engineGranularity);
-        if (!RocksDbNative.available()) {
-            throw new EnvironmentException("RocksDB's native library does not load here: "
-                    + RocksDbNative.problem().orElse(""));
-        }
+        EnvironmentException.requireRocksDb("RocksDB's native library does not load here");
         if (id != null && !id.matches("[a-z0-9][a-z0-9._-]{0,127}")) {
             throw new UsageException("--id: '" + id + "' must match [a-z0-9][a-z0-9._-]*");
         }
-        if (allColumnFamilies) {
+        if (!allColumnFamilies) {
+            ImportedCase.File file = ImportedCase.read(dir, columnFamily, sampled, id, granularity);
             if (to == null) {
-                throw new UsageException("--all-column-families needs --to FOLDER");
+                spec.commandLine().getOut().print(file.json());
+            } else {
+                OutputFile.writeString(to, "case file", "case file", file.json());
+                spec.commandLine().getOut().printf("wrote %s (%s)%n", to, file.version());
             }
-            if (spec.commandLine().getParseResult().hasMatchedOption("--column-family")) {
-                throw new UsageException("give --column-family or --all-column-families, not both");
-            }
-            Map<String, String> cases = new LinkedHashMap<>();
-            List<RocksDbImport.Imported> all = RocksDbImport.readAll(dir);
-            for (RocksDbImport.Imported imported : all) {
-                String caseId = id == null ? null : id + "-" + ImportedCase.id(imported.columnFamily())
-                        .substring("rocksdb-".length());
-                String json = json(imported, sampled, caseId, granularity);
-                String name = ImportedCase.caseId(imported, caseId) + ".json";
-                if (cases.put(name, json) != null) {
-                    throw new InvalidInputException(dir + ": two column families give the case file name " + name);
-                }
-            }
-            List<String> wrote = new ArrayList<>();
-            int i = 0;
-            for (Map.Entry<String, String> c : cases.entrySet()) {
-                Path file = to.resolve(c.getKey());
-                OutputFile.writeString(file, "case file", "case file", c.getValue());
-                wrote.add(String.format(Locale.ROOT, "wrote %s (%s)", file, version(all.get(i++))));
-            }
-            wrote.forEach(spec.commandLine().getOut()::println);
             return ExitCodes.OK;
         }
-        RocksDbImport.Imported imported = RocksDbImport.read(dir, columnFamily);
-        String json = json(imported, sampled, id, granularity);
         if (to == null) {
-            spec.commandLine().getOut().print(json);
-        } else {
-            OutputFile.writeString(to, "case file", "case file", json);
-            spec.commandLine().getOut().printf("wrote %s (%s)%n", to, version(imported));
+            throw new UsageException("--all-column-families needs --to FOLDER");
         }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--column-family")) {
+            throw new UsageException("give --column-family or --all-column-families, not both");
+        }
+        List<ImportedCase.File> files = ImportedCase.readAll(dir, sampled, id, granularity);
+        for (ImportedCase.File file : files) {
+            OutputFile.writeString(to.resolve(file.name()), "case file", "case file", file.json());
+        }
+        files.forEach(f -> spec.commandLine().getOut().printf("wrote %s (%s)%n", to.resolve(f.name()), f.version()));
         return ExitCodes.OK;
-    }
-
-    private String json(RocksDbImport.Imported imported, boolean sampled, String caseId, Engine granularity)
-            throws InvalidInputException {
-        try {
-            return ImportedCase.json(imported, sampled, caseId, granularity);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException(dir + ": " + e.getMessage());
-        }
-    }
-
-    /** "column family default, MANIFEST-000012, sequence number 345": the version read. */
-    private static String version(RocksDbImport.Imported imported) {
-        return String.format(Locale.ROOT, "column family %s, MANIFEST-%06d, sequence number %d",
-                imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber());
     }
 }

@@ -11,13 +11,12 @@ import picocli.CommandLine.Option;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.engine.RocksDbImport;
-import org.monkeyeval.engine.RocksDbMeasure;
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.engine.RocksDbSnapshotOpen;
-import org.monkeyeval.io.InvalidInputException;
-import org.monkeyeval.report.ImportedCase;
+import org.monkeyeval.engine.rocksdb.ImportedCase;
+import org.monkeyeval.engine.rocksdb.RocksDbImport;
+import org.monkeyeval.engine.rocksdb.RocksDbMeasure;
+import org.monkeyeval.engine.rocksdb.RocksDbSnapshotOpen;
 import org.monkeyeval.report.MeasureTables;
+import org.monkeyeval.text.InvalidInputException;
 
 /** {@code measure}: RocksDB's own count of the data blocks an absent-key lookup reads, beside the predicted R. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
@@ -70,10 +69,7 @@ final class MeasureCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--queries: " + e.getMessage());
         }
-        if (!RocksDbNative.available()) {
-            throw new EnvironmentException("RocksDB's native library does not load here: "
-                    + RocksDbNative.problem().orElse(""));
-        }
+        EnvironmentException.requireRocksDb("RocksDB's native library does not load here");
         List<String> families = allColumnFamilies ? RocksDbSnapshotOpen.columnFamilies(dir) : List.of(columnFamily);
         List<MeasureTables.Row> rows = new ArrayList<>();
         for (RocksDbMeasure.Measurement m : RocksDbMeasure.measure(dir, families, settings,

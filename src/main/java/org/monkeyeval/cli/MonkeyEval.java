@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
 import org.monkeyeval.alloc.CurrentCostException;
 import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.io.FileProblem;
-import org.monkeyeval.io.InvalidInputException;
-import org.monkeyeval.io.Printable;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Printable;
 import org.monkeyeval.verify.RerunUnavailableException;
 
 /** Entry point: {@code java -jar monkey-eval.jar <command>}. */

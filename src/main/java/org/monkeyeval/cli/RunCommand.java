@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.io.RunInfo;
@@ -16,7 +16,7 @@ import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.SummaryTable;
-import org.monkeyeval.report.TextDocument;
+import org.monkeyeval.text.TextDocument;
 import org.monkeyeval.verify.Part;
 import org.monkeyeval.verify.PartBuilder;
 import org.monkeyeval.verify.PublishedFolder;

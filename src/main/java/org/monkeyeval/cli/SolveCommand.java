@@ -10,10 +10,10 @@ import picocli.CommandLine.Option;
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.SummaryTable;
-import org.monkeyeval.report.TableJson;
+import org.monkeyeval.text.TableJson;
 
 /** {@code solve}: one case from the command line, printed as a table. */
 @Command(name = "solve", mixinStandardHelpOptions = true,

@@ -2,7 +2,7 @@ package org.monkeyeval.cli;
 
 import picocli.CommandLine;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.report.ToolInfo;
 
 /**

@@ -5,7 +5,7 @@ import java.util.List;
 import org.monkeyeval.alloc.Allocation;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
-import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 
 /**
  * An allocation whose filters are built and counted: its label in the tables and each run's bits per

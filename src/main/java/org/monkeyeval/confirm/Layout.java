@@ -5,15 +5,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 
-import org.monkeyeval.family.Families;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
-import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.family.StandardBloom;
+import org.monkeyeval.family.catalog.Families;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+import org.monkeyeval.filter.Predictions;
 
 /**
  * The filters a run can be confirmed with, each with its own finite-filter prediction: the two layouts

@@ -7,7 +7,7 @@ import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 
-import org.monkeyeval.report.Numbers;
+import org.monkeyeval.text.Numbers;
 
 /**
  * Tick labels without a locale: JFreeChart's own tick formats come from {@link NumberFormat} in the

@@ -13,12 +13,30 @@ import java.util.stream.Stream;
 
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
-import org.monkeyeval.report.Sha256;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Sha256;
 
 /** Reads every {@code *.json} case file of a folder, sorted by case id, with unique ids. */
 public final class CaseFolder {
 
     private CaseFolder() {
+    }
+
+    /**
+     * The case of one id.
+     *
+     * @throws InvalidInputException when a file is unusable, or the folder has no case of that id (the
+     *                               message lists the ids it has)
+     */
+    public static LsmCase readCase(Path folder, String id) throws InvalidInputException {
+        List<CaseFile> files = read(folder);
+        for (CaseFile file : files) {
+            if (file.lsmCase().id().equals(id)) {
+                return file.lsmCase();
+            }
+        }
+        throw new InvalidInputException(folder + ": no case '" + id + "' (it has "
+                + String.join(", ", files.stream().map(f -> f.lsmCase().id()).toList()) + ")");
     }
 
     /**

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
@@ -27,7 +27,8 @@ import org.monkeyeval.model.Run;
 import org.monkeyeval.model.RunFile;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
-import org.monkeyeval.report.Numbers;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Numbers;
 
 /**
  * Reads one case file with a streaming parser, so that every problem is reported with the file,

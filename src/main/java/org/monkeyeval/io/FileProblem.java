@@ -10,6 +10,8 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.monkeyeval.text.InvalidInputException;
+
 /**
  * Turns a file-system failure the user can fix (a missing folder, a file in the way, no
  * permission, a read-only or special location) into one line naming the path and the reason in

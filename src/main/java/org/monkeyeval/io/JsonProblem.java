@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.monkeyeval.text.Printable;
+
 /**
  * Words a JSON syntax error for someone editing a case file by hand. Jackson's messages name its
  * own features and character codes ("Feature 'ALLOW_COMMENTS' not enabled", "(code 125)"); this

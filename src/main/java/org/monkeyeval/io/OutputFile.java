@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
+import org.monkeyeval.text.InvalidInputException;
+
 /**
  * Writes one file all at once: into a hidden staging folder beside the target, then moved into place,
  * so that a failure leaves no partial file. Problems the user can fix (the target is a folder, its

@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.monkeyeval.report.Sha256;
-import org.monkeyeval.report.TextDocument;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Sha256;
+import org.monkeyeval.text.TextDocument;
 
 /**
  * Writes a set of documents into an output folder all at once: every file is first written to a

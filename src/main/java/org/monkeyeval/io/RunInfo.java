@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.monkeyeval.report.Json;
+import org.monkeyeval.text.Json;
 
 /**
  * {@code run-info.json}: facts about one execution that change from run to run or machine to

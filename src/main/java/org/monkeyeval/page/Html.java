@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
-import org.monkeyeval.report.Numbers;
+import org.monkeyeval.text.Numbers;
 
 /** HTML text helpers: escaping and the page's number display. */
 final class Html {

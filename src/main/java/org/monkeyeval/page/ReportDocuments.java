@@ -19,14 +19,14 @@ import org.monkeyeval.figures.Figure;
 import org.monkeyeval.figures.ImprovementFigure;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
-import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.EngineTables;
-import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ReportData;
-import org.monkeyeval.report.Sha256;
 import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Sha256;
 
 /**
  * Everything {@code report} writes: {@code sweep.csv} (computed from the cases), then, drawn from the

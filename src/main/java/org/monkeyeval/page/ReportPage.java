@@ -9,8 +9,8 @@ import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.model.TreeShape;
-import org.monkeyeval.report.Numbers;
 import org.monkeyeval.report.ReportData;
+import org.monkeyeval.text.Numbers;
 
 /**
  * {@code report.html}: a summary table of all cases and the all-cases figure first, then one section

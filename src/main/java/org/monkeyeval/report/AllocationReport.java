@@ -14,6 +14,8 @@ import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.DeployableException;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.TextDocument;
 
 /**
  * Evaluates every case and renders the documents of {@code run}: {@code rows.csv}, {@code cases.csv},

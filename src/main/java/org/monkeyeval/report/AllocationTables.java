@@ -10,6 +10,8 @@ import org.monkeyeval.alloc.Robust;
 import org.monkeyeval.alloc.RobustDeployable;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.Workload;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Numbers;
 
 /** The two tables of an evaluation: {@code rows.csv} (one row per run) and {@code cases.csv} (one per case). */
 public final class AllocationTables {

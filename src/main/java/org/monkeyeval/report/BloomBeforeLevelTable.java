@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.DeployableRibbonSolver;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Numbers;
 
 /**
  * {@code bloom-before-level.csv}: the trade {@code filter_policy=ribbonfilter:B:L} offers, for every

@@ -16,14 +16,16 @@ import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.confirm.RunCount;
-import org.monkeyeval.engine.EngineFilter;
-import org.monkeyeval.engine.EngineSettings;
-import org.monkeyeval.engine.RocksDbEngineCheck;
+import org.monkeyeval.engine.rocksdb.EngineFilter;
+import org.monkeyeval.engine.rocksdb.EngineSettings;
+import org.monkeyeval.engine.rocksdb.RocksDbEngineCheck;
+import org.monkeyeval.family.StandardBloom;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.filter.Hashing;
 import org.monkeyeval.filter.KeySpace;
-import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
-import org.monkeyeval.family.StandardBloom;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Sha256;
 
 /**
  * Renders the documents of {@code confirm}: {@code confirm.csv}, {@code confirm-cases.csv} and

@@ -8,6 +8,8 @@ import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmedAllocation;
 import org.monkeyeval.confirm.RunCount;
 import org.monkeyeval.stats.BinomialInterval;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Numbers;
 
 /** The confirmation tables: {@code confirm.csv} (one row per run) and {@code confirm-cases.csv}. */
 public final class ConfirmTables {

@@ -5,8 +5,11 @@ import java.util.List;
 
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.RunCount;
-import org.monkeyeval.engine.EngineRun;
+import org.monkeyeval.engine.rocksdb.EngineRun;
 import org.monkeyeval.stats.BinomialInterval;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Numbers;
 
 /**
  * {@code engine.csv}: one row per run measured inside RocksDB, with the same leading columns as

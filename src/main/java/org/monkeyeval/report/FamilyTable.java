@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.monkeyeval.family.FamilyLookup;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.FamilyLookup;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Numbers;
+import org.monkeyeval.text.TableJson;
 
 /** The answers of the {@code families} command as CSV, JSON or an aligned table for reading. */
 public final class FamilyTable {

@@ -6,7 +6,8 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.monkeyeval.engine.RocksDbMeasure;
+import org.monkeyeval.engine.rocksdb.RocksDbMeasure;
+import org.monkeyeval.text.Json;
 
 /**
  * The text of {@code measure}: per column family, RocksDB's measured data blocks per absent-key lookup

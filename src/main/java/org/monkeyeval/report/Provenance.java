@@ -16,11 +16,13 @@ import org.monkeyeval.alloc.DeployableSolver;
 import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Sha256;
 
 /**
  * {@code provenance.json}: what produced the tables and from what. Deterministic: the same inputs

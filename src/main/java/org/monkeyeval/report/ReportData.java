@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * What the published tables say about each case, read back by column name for the report: the

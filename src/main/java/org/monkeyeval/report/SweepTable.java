@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.monkeyeval.alloc.MemorySweep;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.text.Csv;
+import org.monkeyeval.text.Numbers;
 
 /**
  * {@code sweep.csv}: every case at memory from 0 to 24 bits per entry in steps of 0.25 and at its own

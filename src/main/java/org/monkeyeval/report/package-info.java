@@ -1,6 +1,7 @@
 /**
- * Output documents as text: the per-run and per-case CSV tables, provenance JSON, the one number
- * format every file uses, and checksums. Formatting only: results in, text out; writing to disk
- * belongs to {@code io}.
+ * The output documents of {@code run}, {@code confirm}, {@code measure} and {@code families}: the per-run
+ * and per-case CSV tables, provenance JSON, terminal summaries, and the published tables read back for the
+ * report ({@link org.monkeyeval.report.ReportData}). Results in, text out, through the formats of
+ * {@code text}; writing to disk belongs to {@code io}.
  */
 package org.monkeyeval.report;

@@ -7,11 +7,11 @@ import java.util.Optional;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Confirmer;
-import org.monkeyeval.engine.EngineFilter;
-import org.monkeyeval.engine.EngineSettings;
-import org.monkeyeval.engine.RocksDbEngineCheck;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.engine.rocksdb.EngineFilter;
+import org.monkeyeval.engine.rocksdb.EngineSettings;
+import org.monkeyeval.engine.rocksdb.RocksDbEngineCheck;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 
 /**
  * What a confirmation is asked to do: the real filters' settings, the RocksDB engine check's (or none)

@@ -10,23 +10,21 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.monkeyeval.alloc.CaseResult;
-import org.monkeyeval.bundle.BundleChecker;
-import org.monkeyeval.bundle.Sha256Sums;
-import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.alloc.EngineFamilies;
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.confirm.ConfirmProgress;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.BloomBeforeLevelTable;
-import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.ConfirmReport;
+import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.SweepTable;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * {@code verify} of a whole folder: every {@link Part} it holds is made again from the case files with

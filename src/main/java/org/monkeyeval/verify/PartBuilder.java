@@ -11,15 +11,14 @@ import java.util.function.ObjDoubleConsumer;
 import java.util.function.Supplier;
 
 import org.monkeyeval.alloc.CaseEvaluator;
-import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.confirm.CaseCount;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.Confirmer;
-import org.monkeyeval.engine.RocksDbEngineCheck;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.engine.rocksdb.RocksDbEngineCheck;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
@@ -27,6 +26,7 @@ import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ReportData;
 import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * How each {@link Part} of a published folder is made from the case files: the command that writes a

@@ -15,19 +15,18 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.alloc.EngineFamilies;
-import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.confirm.ConfirmSettings;
-import org.monkeyeval.engine.EngineSettings;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.engine.rocksdb.EngineSettings;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.ConfirmReport;
-import org.monkeyeval.report.Json;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ReportData;
 import org.monkeyeval.report.SweepTable;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Json;
 
 /**
  * An output folder as the commands left it: which {@link Part}s it holds, and what each part's

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.report.Json;
+import org.monkeyeval.text.Json;
 
 /**
  * Whether the outputs a provenance file describes were made from other case files than the current

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.monkeyeval.report.CsvTable;
-import org.monkeyeval.report.Numbers;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Numbers;
 
 /**
  * Compares an expected (published) table with a recomputed one, rows keyed by the given columns.

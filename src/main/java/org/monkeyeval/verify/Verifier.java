@@ -14,10 +14,10 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.report.CsvTable;
-import org.monkeyeval.report.Json;
-import org.monkeyeval.report.Numbers;
-import org.monkeyeval.report.Sha256;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Numbers;
+import org.monkeyeval.text.Sha256;
 
 /**
  * Compares recomputed documents with the published ones in an output folder.

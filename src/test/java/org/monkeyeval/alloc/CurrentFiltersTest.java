@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
 import org.monkeyeval.io.CaseReader;
 import org.monkeyeval.model.LsmCase;

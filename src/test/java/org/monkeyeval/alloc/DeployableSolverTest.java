@@ -13,10 +13,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 
 /**
  * Guards that the deployable allocation is the optimum of the engine's settings within the budget:

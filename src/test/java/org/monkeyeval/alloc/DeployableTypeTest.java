@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.catalog.Engine;
 
 /**
  * Guards the allocation of the filter type with its bits: on small random cases the per-level optimum
@@ -160,8 +160,8 @@ final class DeployableTypeTest {
                 + 3_000 * DeployableBuildWork.RIBBON_NANOS_PER_KEY) / 10_000;
         assertEquals(expected, w, 1e-12 * expected);
         assertTrue(Double.isNaN(DeployableBuildWork.perEntry(new long[] {5},
-                List.of(new DeployableChoice(org.monkeyeval.family.PebbleFamily.INSTANCE,
-                        org.monkeyeval.family.PebbleFamily.INSTANCE.settingFor(10))))), "no figure for Pebble");
+                List.of(new DeployableChoice(org.monkeyeval.family.pebble.PebbleFamily.INSTANCE,
+                        org.monkeyeval.family.pebble.PebbleFamily.INSTANCE.settingFor(10))))), "no figure for Pebble");
         assertThrows(IllegalArgumentException.class, () -> DeployableBuildWork.perEntry(entries, ofRun.subList(0, 2)));
     }
 

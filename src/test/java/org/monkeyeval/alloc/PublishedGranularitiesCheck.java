@@ -9,7 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;

@@ -12,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.model.LsmCase;
 
 /**

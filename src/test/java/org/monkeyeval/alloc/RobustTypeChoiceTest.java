@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.monkeyeval.family.Engine;
 import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;

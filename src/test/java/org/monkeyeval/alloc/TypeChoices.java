@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
 /**

@@ -14,6 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.verify.BundleChecker;
+import org.monkeyeval.verify.Sha256Sums;
+
 /**
  * An unpacked bundle checks clean, and each way it can drift from its SHA256SUMS (a file changed,
  * a listed file gone, a file nobody listed, SHA256SUMS itself gone or damaged) is reported once,

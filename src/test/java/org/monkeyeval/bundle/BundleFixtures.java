@@ -18,9 +18,9 @@ import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.report.ConfirmTables;
-import org.monkeyeval.report.Csv;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.Csv;
 
 /** Small synthetic bundles: a project folder on disk and the contents it should collect to. */
 final class BundleFixtures {

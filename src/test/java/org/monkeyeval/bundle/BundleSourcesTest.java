@@ -17,6 +17,8 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.verify.BundlePaths;
+
 /**
  * Collecting a project folder yields exactly the bundle layout: case files, the output folder
  * without run-info.json, README, license, docs, pom and src, and the jar as monkey-eval.jar; hidden files
@@ -41,7 +43,7 @@ final class BundleSourcesTest {
         BundleContents contents = collect();
         Map<String, byte[]> expected = BundleFixtures.files();
         List<String> sorted = new ArrayList<>(expected.keySet());
-        sorted.sort(BundleEntry::comparePaths);
+        sorted.sort(BundlePaths::compare);
         assertEquals(sorted, paths(contents));
         for (BundleEntry entry : contents.entries()) {
             assertArrayEquals(expected.get(entry.path()), entry.bytes(), entry.path());

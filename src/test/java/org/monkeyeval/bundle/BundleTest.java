@@ -21,6 +21,9 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import org.monkeyeval.verify.BundlePaths;
+import org.monkeyeval.verify.Sha256Sums;
+
 /**
  * SHA256SUMS closes the bundle: it is the last zip entry, its lines are sorted by path, it lists
  * every other entry (the two descriptors included) exactly once, and every hash is the SHA-256 of
@@ -50,7 +53,7 @@ final class BundleTest {
         List<String> names = new ArrayList<>(zipped().keySet());
         List<String> before = names.subList(0, names.size() - 1);
         List<String> sorted = new ArrayList<>(before);
-        sorted.sort(BundleEntry::comparePaths);
+        sorted.sort(BundlePaths::compare);
         assertEquals(sorted, before);
         assertTrue(before.contains(DataPackage.FILE));
         assertTrue(before.contains(RoCrate.FILE));
@@ -70,7 +73,7 @@ final class BundleTest {
         }
         List<String> paths = new ArrayList<>(listed.keySet());
         List<String> sorted = new ArrayList<>(paths);
-        sorted.sort(BundleEntry::comparePaths);
+        sorted.sort(BundlePaths::compare);
         assertEquals(sorted, paths);
 
         Map<String, byte[]> others = new LinkedHashMap<>(zip);

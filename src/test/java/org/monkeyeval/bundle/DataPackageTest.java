@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmTables;
-import org.monkeyeval.report.Sha256;
+import org.monkeyeval.text.Sha256;
 
 /**
  * datapackage.json describes every CSV in out/ as a v2 tabular resource whose bytes and hash match

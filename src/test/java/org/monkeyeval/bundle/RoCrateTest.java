@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.report.BloomBeforeLevelTable;
+import org.monkeyeval.verify.Sha256Sums;
 
 /**
  * ro-crate-metadata.json is an RO-Crate 1.2 metadata document: the descriptor conforms to 1.2 and

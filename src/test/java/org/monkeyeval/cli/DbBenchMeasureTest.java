@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import org.monkeyeval.engine.DbBenchDatabases;
-import org.monkeyeval.engine.DbBenchDatabases.Database;
-import org.monkeyeval.report.Json;
+import org.monkeyeval.engine.rocksdb.DbBenchDatabases;
+import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
+import org.monkeyeval.text.Json;
 
 /**
  * On databases built by RocksDB's own db_bench ({@link DbBenchDatabases}), {@code measure}'s measured_R

@@ -26,8 +26,8 @@ import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.TableProperties;
 
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.family.RocksDbFamily;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 
 /**
  * export writes each engine's settings with the expected cost; the RocksDB OPTIONS file loads with

@@ -23,13 +23,13 @@ import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.OptionsUtil;
 
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.export.EngineLevels;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
-import org.monkeyeval.report.EngineLevels;
 
 /**
  * Every published case (cases/) exported for every engine writes only levels the engine has: Pebble's

@@ -25,12 +25,12 @@ import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 
 import org.monkeyeval.alloc.DeployableRibbonSolver;
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.engine.sst.SstFile;
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.FastLocalBloomBuilder;
 import org.monkeyeval.family.rocksdb.Ribbon;
 import org.monkeyeval.family.rocksdb.RibbonFilter;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.Xxph3;
 
 /**

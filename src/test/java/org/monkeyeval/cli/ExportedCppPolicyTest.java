@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.Ribbon;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.Xxph3;
 
 /**

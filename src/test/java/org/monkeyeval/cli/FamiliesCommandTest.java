@@ -8,10 +8,10 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.monkeyeval.family.Families;
 import org.monkeyeval.family.FilterFamily;
-import org.monkeyeval.family.PebbleFamily;
-import org.monkeyeval.report.CsvTable;
+import org.monkeyeval.family.catalog.Families;
+import org.monkeyeval.family.pebble.PebbleFamily;
+import org.monkeyeval.text.CsvTable;
 
 /** The families command answers for every family, and refuses bad requests with the limit in words. */
 final class FamiliesCommandTest {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.engine.RocksDbTestDatabases;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbTestDatabases;
 
 /**
  * import then run works on a database RocksJava built: the case names the database by id, never by

@@ -31,9 +31,9 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.RocksDB;
 
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.engine.RocksDbTestDatabases;
-import org.monkeyeval.report.Json;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbTestDatabases;
+import org.monkeyeval.text.Json;
 
 /**
  * measure on databases RocksJava built: it prints measured_R with its interval beside the predicted
@@ -158,7 +158,7 @@ final class MeasureCommandTest {
         Path live = copy(db, dir.resolve("live"));
         String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process writer = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"),
-                "org.monkeyeval.engine.LiveWriter", live.toString(), "1000000").redirectErrorStream(true).start();
+                "org.monkeyeval.engine.rocksdb.LiveWriter", live.toString(), "1000000").redirectErrorStream(true).start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
         try {
             assertEquals("open", lines.readLine());

@@ -13,7 +13,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.report.Json;
+import org.monkeyeval.text.Json;
 
 /**
  * docs/publish.sh gives the commands the published folder records: each of its lines is the

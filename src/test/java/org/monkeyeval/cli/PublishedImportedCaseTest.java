@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.engine.RocksDbNative;
-import org.monkeyeval.engine.RocksDbTestDatabases;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbTestDatabases;
 
 /**
  * The published case cases/rocksdb-imported.json is what the documented command gives: building the

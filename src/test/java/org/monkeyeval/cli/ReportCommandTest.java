@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.report.CsvTable;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * {@code report} writes the sweep, the page and one SVG per figure all at once from what {@code run}

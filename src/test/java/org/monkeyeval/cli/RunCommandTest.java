@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 
 /**
  * {@code run} writes all outputs or none: invalid input exits 3 with one line and leaves the

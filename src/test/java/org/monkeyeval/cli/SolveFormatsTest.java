@@ -12,8 +12,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.report.AllocationTables;
-import org.monkeyeval.report.CsvTable;
-import org.monkeyeval.report.Json;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Json;
 
 /**
  * {@code solve} prints the same rows as rows.csv in csv and json; its table uses one number format

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.report.AllocationTables;
-import org.monkeyeval.report.CsvTable;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * {@code solve} with an uncertain zero-result share: a range or a KL radius adds the robust columns to the

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 
 /**
  * {@code verify} passes on the published table and fails (exit 1) on any change to a number,

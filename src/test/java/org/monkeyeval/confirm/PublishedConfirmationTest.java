@@ -15,7 +15,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.filter.Predictions;
-import org.monkeyeval.report.CsvTable;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * The committed confirmation of the 14 published cases meets its bars. verify guarantees these

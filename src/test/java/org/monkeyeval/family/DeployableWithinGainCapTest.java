@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.LsmCase;

@@ -13,8 +13,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.family.cassandra.CassandraFamily;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.fjall.FjallFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
+import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 
 /**

@@ -14,7 +14,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.DeployableSolver;
 import org.monkeyeval.family.cassandra.CassandraFamily;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.fjall.FjallFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
+import org.monkeyeval.family.pebble.PebbleFamily;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 
 /**
  * Each family's settings stop where its own rate stops gaining: the cap derived from the rate is the

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.monkeyeval.family.catalog.Families;
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
 import org.monkeyeval.filter.KeySpace;
 

@@ -25,10 +25,10 @@ import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.BloomBeforeLevelTable;
-import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.ReportData;
 import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * The bloom_before_level figure of a case at rocksdb-ribbon granularity draws one point per L of

@@ -23,13 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.family.Engine;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationTables;
-import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.ReportData;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * Every figure of the published tables draws one mark per row it is drawn from, names itself for

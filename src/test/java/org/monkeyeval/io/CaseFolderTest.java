@@ -14,6 +14,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.text.InvalidInputException;
+
 /**
  * A cases folder that cannot be used is refused with one line naming the path and saying why in
  * words: missing, a file, or holding a file that cannot be read.

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.RunFile;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * A run's {@code files} parse to exactly what they say, and every bad file entry is refused naming

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * Every class of bad case file is refused with one line naming the file, the field and the

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * Tree shapes, workloads and per-run lookups in case files: good ones read to what they say, bad ones

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Workload;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * An uncertain zero-result share in a case file (a range, or a KL radius): good ones read to what they

@@ -35,10 +35,10 @@ import org.openqa.selenium.logging.LoggingPreferences;
 
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.ReportData;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * The published report.html in a real browser (headless Chromium through chromedriver): no console

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.report.CsvTable;
 import org.monkeyeval.report.SweepTable;
+import org.monkeyeval.text.CsvTable;
 
 /**
  * At a case's own budget, the sweep is the case: for every published case, the sweep.csv row with

@@ -22,6 +22,10 @@ import org.monkeyeval.alloc.DeployableBuildWork;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Json;
+import org.monkeyeval.text.Sha256;
+import org.monkeyeval.text.TextDocument;
 
 /**
  * bloom-before-level.csv prices every bloom_before_level of a case at rocksdb-ribbon granularity: one

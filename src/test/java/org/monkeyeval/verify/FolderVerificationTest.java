@@ -12,10 +12,9 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.report.Sha256;
+import org.monkeyeval.text.Sha256;
 
 /**
  * verify of a whole folder holds every part it finds to what the part builders make again: a folder

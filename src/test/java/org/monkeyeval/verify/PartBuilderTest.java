@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.confirm.ConfirmProgress;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.SweepTable;
+import org.monkeyeval.text.InvalidInputException;
 
 /**
  * Each part builder makes exactly the files its {@link Part} names (the confirmation without its

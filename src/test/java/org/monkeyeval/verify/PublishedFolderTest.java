@@ -16,16 +16,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.bundle.Sha256Sums;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Layout;
-import org.monkeyeval.engine.EngineSettings;
-import org.monkeyeval.family.Engine;
-import org.monkeyeval.io.InvalidInputException;
+import org.monkeyeval.engine.rocksdb.EngineSettings;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.ConfirmReport;
-import org.monkeyeval.report.Json;
+import org.monkeyeval.text.InvalidInputException;
+import org.monkeyeval.text.Json;
 
 /**
  * A published folder is read back as its commands recorded it: a confirmation request round-trips

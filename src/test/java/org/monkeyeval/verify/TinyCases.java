@@ -13,10 +13,10 @@ import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.confirm.ConfirmSettings;
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.io.InvalidInputException;
 import org.monkeyeval.io.OutputFolder;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.SweepTable;
+import org.monkeyeval.text.InvalidInputException;
 
 /** Small case folders and published folders made of them, quick to make and to make again. */
 final class TinyCases {

@@ -1,6 +1,5 @@
 package org.monkeyeval.family.rocksdb;
 
-
 /**
  * RocksDB's sizing rules for its Ribbon filter ({@code NewRibbonFilterPolicy}, Standard128Ribbon,
  * RocksDB &gt;= 6.15) at one bits-per-key setting, re-implemented from facebook/rocksdb at commit
@@ -242,7 +241,7 @@ public final class Ribbon {
     /**
      * The false-positive rate of the filter RocksDB builds over n hashes: the Ribbon layout's
      * {@link Layout#expectedFpRate()} with the 64-bit hash collision term added, or where RocksDB
-     * falls back, the Bloom filter's rate ({@link #bloomFpr}, as {@code org.monkeyeval.family.RocksDbFamily}
+     * falls back, the Bloom filter's rate ({@link #bloomFpr}, as {@code org.monkeyeval.family.rocksdb.RocksDbFamily}
      * rates it).
      */
     public double fpr(long entries, int roundingBias32) {

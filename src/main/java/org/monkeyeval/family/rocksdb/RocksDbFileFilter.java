@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import org.monkeyeval.family.RocksDbFamily;
-
 /**
  * The filter one RocksDB SST file really holds, read from its filter blocks' own trailers
  * ({@link RocksDbFilterMetadata}), and the rate an absent whole-key lookup meets in it: the one place

@@ -9,7 +9,6 @@ import org.monkeyeval.family.ByteKeyFilter;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.RealFilter;
 import org.monkeyeval.family.RealFilterFamily;
-import org.monkeyeval.family.RocksDbFamily;
 import org.monkeyeval.family.Setting;
 
 /**

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.rocksdb.Options;
 import org.rocksdb.SstFileReader;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.engine.sst.SstFixtures.FilterKind;
 import org.monkeyeval.engine.sst.SstFixtures.Spec;
 

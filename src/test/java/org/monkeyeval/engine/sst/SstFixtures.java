@@ -22,7 +22,7 @@ import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileWriter;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 
 /**
  * Writes RocksDB block-based tables with RocksJava's {@code SstFileWriter} for tests: a chosen

@@ -27,7 +27,7 @@ import org.rocksdb.Options;
 import org.rocksdb.SstFileReader;
 import org.rocksdb.SstFileWriter;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.engine.sst.SstFixtures.Spec;
 
 /**

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.monkeyeval.family.PebbleFamily;
+import org.monkeyeval.family.pebble.PebbleFamily;
 
 /**
  * Guards that {@link LegacyBloomRate} predicts what the legacy Bloom filter measures: Pebble's

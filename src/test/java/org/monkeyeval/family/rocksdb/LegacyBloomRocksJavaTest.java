@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.monkeyeval.engine.RocksDbNative;
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.engine.sst.SstFile;
 import org.monkeyeval.engine.sst.SstFilter;
 import org.monkeyeval.engine.sst.SstFixtures;

@@ -11,8 +11,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import org.monkeyeval.family.RocksDbFamily;
-
 /**
  * A file's filter is named by its blocks' trailers and priced at its real size: a fast local Bloom
  * block built here (bit for bit RocksDB's) is the family rocksdb with its lines and probes and the

@@ -1,0 +1,294 @@
+package org.monkeyeval.engine.rocksdb;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import org.rocksdb.ColumnFamilyMetaData;
+import org.rocksdb.LevelMetaData;
+import org.rocksdb.SstFileMetaData;
+
+import org.monkeyeval.engine.sst.SstFile;
+import org.monkeyeval.engine.sst.SstFilter;
+import org.monkeyeval.engine.sst.SstFormatException;
+import org.monkeyeval.engine.sst.TableProperties;
+import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
+import org.monkeyeval.text.InvalidInputException;
+
+/**
+ * Reads the runs of a RocksDB column family and every live file in them, as they are: the database
+ * is opened by {@link RocksDbSnapshotOpen} (a secondary instance when a server holds it open and
+ * writes, read-only otherwise; no LOCK taken, nothing written in its folder), the version it read
+ * lists the files and their levels, and each file is read by {@link SstFile} for what RocksDB wrote into it: its entries, the
+ * filter its filter blocks' trailers say it holds ({@link RocksDbFileFilter}), whether that filter is
+ * partitioned, whether whole keys or prefixes were added to it, its key range.
+ *
+ * <p>Runs: each L0 file is its own run, newest first by its largest sequence number; each non-empty
+ * level from 1 on is one run holding its files in key order (a point lookup probes one file per
+ * level). Entries still in the memtable or the WAL have no filter and are not counted.
+ *
+ * <p>What a table records of its filter's keys (facebook/rocksdb
+ * table/block_based/block_based_table_builder.cc, {@code BlockBasedTablePropertiesCollector::Finish};
+ * read back by block_based_table_reader.cc with {@code IsFeatureSupported}, which takes a missing
+ * property as true): {@code rocksdb.block.based.table.whole.key.filtering} and
+ * {@code rocksdb.block.based.table.prefix.filtering}, "1" or "0", and the extractor's name in
+ * {@code rocksdb.prefix.extractor.name} ({@code nullptr} for none).
+ *
+ * <p>A file the primary deletes (compaction) between the version's listing and its reading is not a
+ * fault: the instance catches up with the primary and the whole column family is read again, up to
+ * {@link #MAX_ATTEMPTS} times.
+ */
+public final class RocksDbImport {
+
+    /** Readings of a column family tried while the primary deletes files under them. */
+    static final int MAX_ATTEMPTS = 10;
+
+    /**
+     * One live SST file as read.
+     *
+     * @param name              its file name, e.g. {@code 000012.sst}
+     * @param level             its level
+     * @param entries           {@code rocksdb.num.entries}
+     * @param filterEntries     {@code rocksdb.num.filter_entries} when the file has it (RocksDB 8.x on)
+     * @param filterBytes       {@code rocksdb.filter.size}
+     * @param filter            the filter its blocks hold
+     * @param partitioned       whether the filter is partitioned
+     * @param wholeKeyFiltering whether whole keys were added to the filter
+     * @param prefixExtractor   the prefix extractor whose prefixes were added, or null
+     * @param smallestKey       smallest user key
+     * @param largestKey        largest user key
+     * @param sampledReads      {@code num_reads_sampled} of the file's metadata
+     */
+    public record ImportedFile(String name, int level, long entries, OptionalLong filterEntries, long filterBytes,
+                               RocksDbFileFilter filter, boolean partitioned, boolean wholeKeyFiltering,
+                               String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads) {
+    }
+
+    /** One run as read: an L0 file or a level, with its files (one for L0). */
+    public record ImportedRun(String name, int level, long entries, long filterBytes, long sampledReads,
+                              List<ImportedFile> files) {
+        public ImportedRun {
+            files = List.copyOf(files);
+        }
+    }
+
+    /**
+     * What was read.
+     *
+     * @param dbId           the database's IDENTITY
+     * @param columnFamily   the column family read
+     * @param manifestNumber the number of the MANIFEST the version was read from
+     * @param sequenceNumber the latest sequence number of the version read
+     * @param runs           newest first
+     */
+    public record Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
+                           List<ImportedRun> runs) {
+
+        public Imported {
+            runs = List.copyOf(runs);
+        }
+
+        /** Sum of the runs' filter bytes. */
+        public long filterBytes() {
+            return runs.stream().mapToLong(ImportedRun::filterBytes).sum();
+        }
+
+        /** Files whose filters hold only key prefixes. */
+        public long prefixOnlyFiles() {
+            return runs.stream().flatMap(r -> r.files().stream())
+                    .filter(f -> !f.wholeKeyFiltering() && f.prefixExtractor() != null).count();
+        }
+    }
+
+    private RocksDbImport() {
+    }
+
+    /**
+     * Opens the database as a secondary instance, reads one column family and closes it.
+     *
+     * @param dir          the database folder
+     * @param columnFamily the column family, e.g. {@code default}
+     * @throws InvalidInputException a missing folder, one that is not a RocksDB database, an unknown
+     *                               column family, a database RocksDB cannot open, or an SST file that
+     *                               cannot be read (the message starts with its path)
+     */
+    public static Imported read(Path dir, String columnFamily) throws InvalidInputException {
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(dir)) {
+            return read(open, columnFamily);
+        }
+    }
+
+    /** Every column family of the database, in the MANIFEST's order, from one open. */
+    public static List<Imported> readAll(Path dir) throws InvalidInputException {
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(dir)) {
+            List<Imported> all = new ArrayList<>();
+            for (String name : open.columnFamilyNames()) {
+                all.add(read(open, name));
+            }
+            return all;
+        }
+    }
+
+    /**
+     * Reads one column family of a database already open (e.g. to measure the same version after).
+     *
+     * @throws InvalidInputException an unknown column family or an SST file that cannot be read
+     */
+    public static Imported read(RocksDbSnapshotOpen open, String columnFamily) throws InvalidInputException {
+        open.handle(columnFamily);
+        String dbId = identity(open.dir());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                List<ImportedRun> runs = runs(open, columnFamily);
+                return new Imported(dbId, columnFamily, open.manifestNumber(), open.latestSequenceNumber(), runs);
+            } catch (NoSuchFileException gone) {
+                if (attempt == MAX_ATTEMPTS) {
+                    throw new InvalidInputException(gone.getFile() + ": deleted by the database's writer before it"
+                            + " could be read, " + MAX_ATTEMPTS + " times over; try again");
+                }
+                open.catchUp();
+            }
+        }
+    }
+
+    private static List<ImportedRun> runs(RocksDbSnapshotOpen open, String columnFamily)
+            throws InvalidInputException, NoSuchFileException {
+        ColumnFamilyMetaData meta = open.db().getColumnFamilyMetaData(open.handle(columnFamily));
+        Map<String, ByteBuffer> mapped = mapAll(meta);
+        List<ImportedRun> runs = new ArrayList<>();
+        for (LevelMetaData level : meta.levels()) {
+            List<SstFileMetaData> listed = new ArrayList<>(level.files());
+            if (level.level() == 0) {
+                listed.sort(Comparator.comparingLong(SstFileMetaData::largestSeqno).reversed()
+                        .thenComparing(SstFileMetaData::fileName));
+                int k = 0;
+                for (SstFileMetaData f : listed) {
+                    ImportedFile file = file(f, 0, mapped);
+                    if (file.entries() > 0) {
+                        runs.add(new ImportedRun("L0." + (++k), 0, file.entries(), file.filterBytes(),
+                                file.sampledReads(), List.of(file)));
+                    }
+                }
+            } else {
+                listed.sort(Comparator.comparing(SstFileMetaData::smallestKey, Arrays::compareUnsigned)
+                        .thenComparing(SstFileMetaData::fileName));
+                List<ImportedFile> files = new ArrayList<>();
+                long entries = 0;
+                long filter = 0;
+                long reads = 0;
+                for (SstFileMetaData f : listed) {
+                    ImportedFile file = file(f, level.level(), mapped);
+                    if (file.entries() > 0) {
+                        files.add(file);
+                        entries += file.entries();
+                        filter += file.filterBytes();
+                        reads += file.sampledReads();
+                    }
+                }
+                if (entries > 0) {
+                    runs.add(new ImportedRun("L" + level.level(), level.level(), entries, filter, reads, files));
+                }
+            }
+        }
+        return runs;
+    }
+
+    /**
+     * Maps every file of the version at once, right after the listing: a mapping stays readable when
+     * the writer deletes the file afterwards, so only a file deleted before this point sends the
+     * reading round again. Files of 2 GiB and more are left to be read by path.
+     */
+    private static Map<String, ByteBuffer> mapAll(ColumnFamilyMetaData meta) throws InvalidInputException,
+            NoSuchFileException {
+        Map<String, ByteBuffer> mapped = new HashMap<>();
+        for (LevelMetaData level : meta.levels()) {
+            for (SstFileMetaData f : level.files()) {
+                Path path = path(f);
+                try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+                    if (channel.size() < Integer.MAX_VALUE) {
+                        mapped.put(path.toString(), channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()));
+                    }
+                } catch (NoSuchFileException e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new InvalidInputException(path + ": cannot be read: " + e.getMessage());
+                }
+            }
+        }
+        return mapped;
+    }
+
+    private static Path path(SstFileMetaData meta) {
+        return Path.of(meta.path()).resolve(baseName(meta.fileName()));
+    }
+
+    /** One file, read from its own bytes. */
+    private static ImportedFile file(SstFileMetaData meta, int level, Map<String, ByteBuffer> mapped)
+            throws InvalidInputException, NoSuchFileException {
+        String name = baseName(meta.fileName());
+        Path path = path(meta);
+        SstFile sst;
+        try {
+            ByteBuffer bytes = mapped.get(path.toString());
+            sst = bytes != null ? SstFile.parse(path.toString(), bytes) : SstFile.read(path);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new InvalidInputException(path + ": cannot be read: " + e.getMessage());
+        } catch (SstFormatException e) {
+            throw new InvalidInputException(e.getMessage().startsWith(path.toString()) ? e.getMessage()
+                    : path + ": " + e.getMessage());
+        }
+        TableProperties p = sst.properties();
+        SstFilter stored = sst.filter();
+        RocksDbFileFilter filter;
+        try {
+            filter = switch (stored.kind()) {
+                case NONE -> RocksDbFileFilter.none();
+                case FULL, PARTITIONED -> RocksDbFileFilter.of(stored.filterBlocks(), p.filterSize());
+                case BLOCK_BASED -> throw new IllegalArgumentException("it holds the obsolete block-based filter"
+                        + " (RocksDB before 7.0), which is not rated here");
+            };
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(path + ": " + e.getMessage());
+        }
+        boolean whole = p.wholeKeyFiltering().orElse(true);
+        String extractor = p.prefixExtractorName();
+        boolean prefixes = p.prefixFiltering().orElse(true) && !extractor.isEmpty() && !"nullptr".equals(extractor);
+        OptionalLong filterEntries = p.numFilterEntries().orElse(0) > 0 ? p.numFilterEntries() : OptionalLong.empty();
+        return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
+                stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
+                meta.smallestKey(), meta.largestKey(), meta.numReadsSampled());
+    }
+
+    /** The file name after the last '/', as table properties key by path and metadata by "/name". */
+    static String baseName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** The database's IDENTITY (its DB id), or "unknown" when the file is absent. */
+    private static String identity(Path dir) throws InvalidInputException {
+        Path file = dir.resolve("IDENTITY");
+        if (!Files.isRegularFile(file)) {
+            return "unknown";
+        }
+        try {
+            String id = Files.readString(file, StandardCharsets.UTF_8).trim();
+            return id.matches("[0-9A-Za-z-]{1,64}") ? id : "unknown";
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not readable: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package org.monkeyeval.engine.rocksdb;
+
+import java.nio.charset.StandardCharsets;
+
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+
+/**
+ * Run in a child JVM by tests: opens the database in args[0] read-write (RocksDB takes its LOCK) with
+ * 64 KiB write buffers and automatic compaction, prints "open", then writes keys from args[1] on
+ * until its standard input closes (every small memtable flushed, L0 compacted down, files deleted
+ * as a running server does), and prints the number of keys written.
+ */
+public final class LiveWriter {
+
+    private LiveWriter() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        RocksDB.loadLibrary();
+        long from = Long.parseLong(args[1]);
+        BlockBasedTableConfig table = new BlockBasedTableConfig().setFilterPolicy(new BloomFilter(10, false));
+        try (Options options = new Options().setCreateIfMissing(true).setWriteBufferSize(64 << 10)
+                .setLevel0FileNumCompactionTrigger(2).setMaxBytesForLevelBase(256 << 10)
+                .setTargetFileSizeBase(64 << 10).setTableFormatConfig(table);
+             RocksDB db = RocksDB.open(options, args[0])) {
+            System.out.println("open");
+            System.out.flush();
+            Thread stop = new Thread(() -> {
+                try {
+                    while (System.in.read() >= 0) {
+                        // until the parent closes our input
+                    }
+                } catch (java.io.IOException e) {
+                    // parent gone: stop as well
+                }
+            });
+            stop.start();
+            long k = from;
+            while (stop.isAlive()) {
+                for (int i = 0; i < 500; i++, k++) {
+                    db.put(RocksDbTestDatabases.key((int) k), ("live-" + k).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            System.out.println("wrote " + (k - from));
+        }
+    }
+}
