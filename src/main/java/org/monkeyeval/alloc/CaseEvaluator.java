@@ -75,9 +75,10 @@ public final class CaseEvaluator {
         for (int i = 0; i < levels.length; i++) {
             levels[i] = lsmCase.runs().get(i).level();
         }
+        boolean[] consulted = engine == null ? ReadPath.all(entries.length) : ReadPath.consulted(engine, lsmCase.runs());
         if (engine != null) {
             try {
-                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, budgetBits);
+                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, consulted, budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
                         + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "
@@ -92,8 +93,8 @@ public final class CaseEvaluator {
             robust = new RobustSolver(solver).solve(entries, interval, budgetBits, keyRanges);
             if (deployable != null) {
                 try {
-                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, interval, budgetBits,
-                            keyRanges);
+                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, interval,
+                            budgetBits, keyRanges);
                 } catch (IllegalArgumentException | IllegalStateException e) {
                     throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
                             + engine.label() + ": " + e.getMessage(), e);

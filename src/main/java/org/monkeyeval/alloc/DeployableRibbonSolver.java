@@ -296,7 +296,7 @@ public final class DeployableRibbonSolver {
                 // the no-filter setting always fits
                 each.add(DeployableSolver.build(Engine.ROCKSDB_RIBBON, new int[entries.length],
                         List.of(pairs.get(bestB[l])[1].setting()), ofRun(bestB[l], l - 1), l - 1, entries, reaches[0],
-                        engineBound, (long) count * lCount));
+                        ReadPath.all(entries.length), engineBound, (long) count * lCount));
             }
             return each;
         }
@@ -340,7 +340,8 @@ public final class DeployableRibbonSolver {
                 }
             }
             return RobustDeployableSolver.of(Engine.ROCKSDB_RIBBON, new int[entries.length],
-                    List.of(pairs.get(bestS)[1].setting()), ofRun(bestS, bestL - 1), bestL - 1, entries, ends, bestWorst,
+                    List.of(pairs.get(bestS)[1].setting()), ofRun(bestS, bestL - 1), bestL - 1, entries,
+                    ReadPath.all(entries.length), ends, bestWorst,
                     solves, (long) count * lCount);
         }
     }

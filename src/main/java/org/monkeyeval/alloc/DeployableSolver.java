@@ -119,11 +119,23 @@ public final class DeployableSolver {
      * @param budgetBits M, {@code >= 0}
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, int[] groupOfRun, double budgetBits) {
+        return solve(engine, entries, reach, groupOfRun, ReadPath.all(entries.length), budgetBits);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], double[], int[], double)}, some runs' filters unread by the engine's
+     * lookup ({@link ReadPath}): their rate is 1 whatever the setting, so they get no filter.
+     *
+     * @param consulted whether the lookup reads each run's filter, in run order
+     */
+    public Deployable solve(Engine engine, long[] entries, double[] reach, int[] groupOfRun, boolean[] consulted,
+                            double budgetBits) {
         if (engine == Engine.ROCKSDB_RIBBON) {
             throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with"
                     + " the runs' levels (solve(engine, entries, reach, levels, budget))");
         }
-        return solve(engine, DeployableChoice.union(families.of(engine)), entries, reach, groupOfRun, budgetBits);
+        return solve(engine, DeployableChoice.union(families.of(engine)), entries, reach, groupOfRun, consulted,
+                budgetBits);
     }
 
     /**
@@ -133,25 +145,46 @@ public final class DeployableSolver {
      * @param levels each run's level, or null where a run has none
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, double budgetBits) {
+        return solve(engine, entries, reach, levels, ReadPath.all(entries.length), budgetBits);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], double[], Integer[], double)}, some runs' filters unread by the engine's
+     * lookup ({@link ReadPath}); rocksdb-ribbon reads every run's.
+     *
+     * @param consulted whether the lookup reads each run's filter, in run order
+     */
+    public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, boolean[] consulted,
+                            double budgetBits) {
         if (engine == Engine.ROCKSDB_RIBBON) {
+            if (!ReadPath.consultsAll(consulted)) {
+                throw new IllegalArgumentException("rocksdb-ribbon is solved with every run's filter read");
+            }
             return DeployableRibbonSolver.solve(engine.family(), families.of(engine).get(1), entries, reach, levels,
                     budgetBits);
         }
-        return solve(engine, entries, reach, groups(engine, levels), budgetBits);
+        return solve(engine, entries, reach, groups(engine, levels), consulted, budgetBits);
     }
 
     /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code family}'s settings alone (tests use subsets). */
     Deployable solve(Engine engine, FilterFamily family, long[] entries, double[] reach, int[] groupOfRun,
                      double budgetBits) {
-        return solve(engine, DeployableChoice.union(List.of(family)), entries, reach, groupOfRun, budgetBits);
+        return solve(engine, DeployableChoice.union(List.of(family)), entries, reach, groupOfRun,
+                ReadPath.all(entries.length), budgetBits);
     }
 
     /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code settings} (tests use subsets). */
     Deployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
                      int[] groupOfRun, double budgetBits) {
+        return solve(engine, settings, entries, reach, groupOfRun, ReadPath.all(entries.length), budgetBits);
+    }
+
+    /** As {@link #solve(Engine, long[], double[], int[], boolean[], double)} over {@code settings}. */
+    Deployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                     int[] groupOfRun, boolean[] consulted, double budgetBits) {
         int runs = entries.length;
-        if (reach.length != runs || groupOfRun.length != runs) {
-            throw new IllegalArgumentException("entries, reach and groups differ in length");
+        if (reach.length != runs || groupOfRun.length != runs || consulted.length != runs) {
+            throw new IllegalArgumentException("entries, reach, groups and consulted differ in length");
         }
         if (!(budgetBits >= 0.0) || Double.isInfinite(budgetBits)) {
             throw new IllegalArgumentException("budget (" + budgetBits + ") must be finite and >= 0");
@@ -172,9 +205,10 @@ public final class DeployableSolver {
         double[] runSize = new double[count];
         double[] runFpr = new double[count];
         for (int i = 0; i < runs; i++) {
-            if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
+            // runs of equal size and read path (L0 files) share their rates
+            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
                 for (int s = 0; s < count; s++) {
-                    runFpr[s] = settings.get(s).fpr(entries[i]);
+                    runFpr[s] = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
                     runSize[s] = settings.get(s).filterBits(entries[i]);
                 }
             }
@@ -225,20 +259,20 @@ public final class DeployableSolver {
             ofRun.add(chosen.get(groupOfRun[i]));
         }
         return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
-                entries, reach, engineBound, search.nodes);
+                entries, reach, consulted, engineBound, search.nodes);
     }
 
-    /** The allocation of each run's choice, its rates, sizes and build work. */
+    /** The allocation of each run's choice, its rates (1 where the filter is not read), sizes and build work. */
     static Deployable build(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
                             List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, double[] reach,
-                            double engineBound, long nodes) {
+                            boolean[] consulted, double engineBound, long nodes) {
         int runs = entries.length;
         double[] fpr = new double[runs];
         double[] bits = new double[runs];
         double used = 0.0;
         double[] terms = new double[runs];
         for (int i = 0; i < runs; i++) {
-            fpr[i] = ofRun.get(i).fpr(entries[i]);
+            fpr[i] = ReadPath.rate(consulted[i], ofRun.get(i).fpr(entries[i]));
             bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
             terms[i] = reach[i] * fpr[i];

@@ -91,13 +91,27 @@ public final class RobustDeployableSolver {
      */
     public RobustDeployable solve(Engine engine, long[] entries, Integer[] levels, ShareInterval interval,
                                   double budgetBits, KeyRangeReach keyRanges) {
+        return solve(engine, entries, levels, ReadPath.all(entries.length), interval, budgetBits, keyRanges);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], Integer[], ShareInterval, double, KeyRangeReach)}, some runs' filters
+     * unread by the engine's lookup ({@link ReadPath}): their rate is 1 at every share, whatever the setting.
+     *
+     * @param consulted whether the lookup reads each run's filter, in run order
+     */
+    public RobustDeployable solve(Engine engine, long[] entries, Integer[] levels, boolean[] consulted,
+                                  ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
         if (engine == Engine.ROCKSDB_RIBBON) {
+            if (!ReadPath.consultsAll(consulted)) {
+                throw new IllegalArgumentException("rocksdb-ribbon is solved with every run's filter read");
+            }
             LookupWeights[] w = ShareEnds.weights(entries, LsmCase.sum(entries).doubleValue(), interval, keyRanges);
             return DeployableRibbonSolver.robust(engine.family(), solver.families().of(engine).get(1), entries,
                     levels, interval, w, budgetBits);
         }
         return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries,
-                DeployableSolver.groups(engine, levels), interval, budgetBits, keyRanges);
+                DeployableSolver.groups(engine, levels), consulted, interval, budgetBits, keyRanges);
     }
 
     /**
@@ -112,25 +126,34 @@ public final class RobustDeployableSolver {
             throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with the"
                     + " runs' levels");
         }
-        return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries, groupOfRun, interval,
-                budgetBits, null);
+        return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries, groupOfRun,
+                ReadPath.all(entries.length), interval, budgetBits, null);
     }
 
     /** As {@link #solve(Engine, long[], int[], ShareInterval, double)} over {@code family}'s settings (tests use subsets). */
     RobustDeployable solve(Engine engine, FilterFamily family, long[] entries, int[] groupOfRun,
                            ShareInterval interval, double budgetBits) {
-        return solve(engine, DeployableChoice.union(List.of(family)), entries, groupOfRun, interval, budgetBits, null);
+        return solve(engine, DeployableChoice.union(List.of(family)), entries, groupOfRun,
+                ReadPath.all(entries.length), interval, budgetBits, null);
     }
 
     /** The robust allocation over {@code settings}, each group taking one of them. */
     RobustDeployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
                            ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
+        return solve(engine, settings, entries, groupOfRun, ReadPath.all(entries.length), interval, budgetBits,
+                keyRanges);
+    }
+
+    /** The robust allocation over {@code settings}, each group taking one of them, some filters unread. */
+    RobustDeployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
+                           boolean[] consulted, ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
         double total = LsmCase.sum(entries).doubleValue();
         LookupWeights[] w = ShareEnds.weights(entries, total, interval, keyRanges);
         double[] reachLow = w[0].reach();
         double[] reachHigh = w[1].reach();
-        Deployable a = solver.solve(engine, settings, entries, reachLow, groupOfRun, budgetBits);
-        Deployable b = interval.point() ? a : solver.solve(engine, settings, entries, reachHigh, groupOfRun, budgetBits);
+        Deployable a = solver.solve(engine, settings, entries, reachLow, groupOfRun, consulted, budgetBits);
+        Deployable b = interval.point() ? a
+                : solver.solve(engine, settings, entries, reachHigh, groupOfRun, consulted, budgetBits);
         ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
         int solves = interval.point() ? 1 : 2;
 
@@ -154,7 +177,7 @@ public final class RobustDeployableSolver {
                 for (int i = 0; i < reach.length; i++) {
                     reach[i] = theta * reachLow[i] + (1 - theta) * reachHigh[i];
                 }
-                Deployable c = solver.solve(engine, settings, entries, reach, groupOfRun, budgetBits);
+                Deployable c = solver.solve(engine, settings, entries, reach, groupOfRun, consulted, budgetBits);
                 solves++;
                 double xc = ends.regretLow(c.fpr());
                 double yc = ends.regretHigh(c.fpr());
@@ -177,8 +200,8 @@ public final class RobustDeployableSolver {
         int[] settingOfGroup = settingIndices(settings, best);
         long nodes = 0;
         if (incumbent > dual + DeployableSolver.PRUNE_TOLERANCE * incumbent) {
-            Search search = new Search(settings, entries, reachLow, reachHigh, groupOfRun, budgetBits, ends, theta,
-                    maxNodes);
+            Search search = new Search(settings, entries, reachLow, reachHigh, groupOfRun, consulted, budgetBits, ends,
+                    theta, maxNodes);
             int[] improved = search.improve(settingIndices(settings, a), settingIndices(settings, b), settingOfGroup);
             if (search.worstRegret(improved) < incumbent) {
                 // an allocation a local move found; the search below still decides whether any beats it
@@ -191,7 +214,7 @@ public final class RobustDeployableSolver {
                 settingOfGroup = found;
             }
         }
-        return build(engine, settings, entries, groupOfRun, settingOfGroup, ends, dual, solves, nodes);
+        return build(engine, settings, entries, groupOfRun, consulted, settingOfGroup, ends, dual, solves, nodes);
     }
 
     /** Each group's choice in {@code d} as an index into {@code settings}. */
@@ -217,8 +240,8 @@ public final class RobustDeployableSolver {
     }
 
     private static RobustDeployable build(Engine engine, List<DeployableChoice> settings, long[] entries,
-                                          int[] groupOfRun, int[] settingOfGroup, ShareEnds ends, double dual,
-                                          int solves, long nodes) {
+                                          int[] groupOfRun, boolean[] consulted, int[] settingOfGroup, ShareEnds ends,
+                                          double dual, int solves, long nodes) {
         List<DeployableChoice> chosen = new ArrayList<>(settingOfGroup.length);
         for (int s : settingOfGroup) {
             chosen.add(settings.get(s));
@@ -228,18 +251,18 @@ public final class RobustDeployableSolver {
             ofRun.add(chosen.get(groupOfRun[i]));
         }
         return of(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null, entries,
-                ends, dual, solves, nodes);
+                consulted, ends, dual, solves, nodes);
     }
 
-    /** The robust allocation of each run's choice: its rates and sizes. */
+    /** The robust allocation of each run's choice: its rates (1 where the filter is not read) and sizes. */
     static RobustDeployable of(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
-                               List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, ShareEnds ends,
-                               double dual, int solves, long nodes) {
+                               List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries,
+                               boolean[] consulted, ShareEnds ends, double dual, int solves, long nodes) {
         double[] fpr = new double[entries.length];
         double[] bits = new double[entries.length];
         double used = 0.0;
         for (int i = 0; i < entries.length; i++) {
-            fpr[i] = ofRun.get(i).fpr(entries[i]);
+            fpr[i] = ReadPath.rate(consulted[i], ofRun.get(i).fpr(entries[i]));
             bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
         }
@@ -274,7 +297,7 @@ public final class RobustDeployableSolver {
         long nodes;
 
         Search(List<DeployableChoice> settings, long[] entries, double[] reachLow, double[] reachHigh,
-               int[] groupOfRun, double budget, ShareEnds ends, double theta, long maxNodes) {
+               int[] groupOfRun, boolean[] consulted, double budget, ShareEnds ends, double theta, long maxNodes) {
             int count = settings.size();
             int g = 0;
             for (int x : groupOfRun) {
@@ -293,7 +316,7 @@ public final class RobustDeployableSolver {
                 int k = groupOfRun[i];
                 groupEntries[k] += entries[i];
                 for (int s = 0; s < count; s++) {
-                    double p = settings.get(s).fpr(entries[i]);
+                    double p = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
                     costLow[k][s] += reachLow[i] * p;
                     costHigh[k][s] += reachHigh[i] * p;
                     size[k][s] += settings.get(s).filterBits(entries[i]);

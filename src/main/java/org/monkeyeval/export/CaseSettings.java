@@ -3,6 +3,7 @@ package org.monkeyeval.export;
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.DeployableSolver;
+import org.monkeyeval.alloc.EngineLevels;
 import org.monkeyeval.alloc.HitsOptimized;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.catalog.Engine;

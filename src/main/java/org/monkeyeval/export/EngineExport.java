@@ -7,6 +7,7 @@ import java.util.TreeMap;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.EngineLevels;
 import org.monkeyeval.alloc.HitsOptimized;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
@@ -67,7 +68,7 @@ public final class EngineExport {
         }
         out.append('\n');
         switch (d.engine()) {
-            case PEBBLE -> pebble(result, levels, out);
+            case PEBBLE, PEBBLE_USE_L6_FILTERS -> pebble(result, levels, out);
             case ROCKSDB -> rocksDbOptions(result, useHits ? hits : null, levels, out);
             case ROCKSDB_PER_LEVEL -> rocksDbPolicy(result, levels, out);
             case ROCKSDB_RIBBON -> rocksDbRibbonOptions(result, levels, out);
@@ -156,8 +157,21 @@ public final class EngineExport {
         return " (no case run is written here: L" + from + "'s setting)";
     }
 
+    /**
+     * Pebble: every level set explicitly, since L0 defaults to {@code NoFilterPolicy} and each level takes the
+     * policy of the level above it when not set ({@code Options.EnsureDefaults}, {@code options.go}). For
+     * {@link Engine#PEBBLE} (Get) L6 builds none: Get never reads an L6 filter ({@code file_cache.go}).
+     */
     private static void pebble(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {
         out.append("; Pebble OPTIONS fragment: merge into the [Level \"N\"] sections of the OPTIONS file\n");
+        out.append("; every level is set: L0 defaults to none and an unset level takes the one above's (options.go)\n");
+        if (r.deployable().engine().readsLastLevelFilters()) {
+            out.append("; reads through iterators with IterOptions.UseL6Filters = true (SeekPrefixGE): L6's filter"
+                    + " is read\n");
+        } else {
+            out.append("; reads by Get: Pebble reads no L6 filter unless IterOptions.UseL6Filters (file_cache.go),"
+                    + " so L6 builds none and every lookup that reaches L6 reads it\n");
+        }
         List<Setting> byLevel = settingByEngineLevel(r, levels);
         for (int level = 0; level < byLevel.size(); level++) {
             String note = unusedNote(levels, level);

@@ -4,7 +4,7 @@
  * LevelDB C++, Cassandra CQL), each headed by the cost it is expected to achieve.
  *
  * <p>{@link org.monkeyeval.export.CaseSettings} solves a case at an engine and renders it;
- * {@link org.monkeyeval.export.EngineLevels} maps the case's levels to the levels the engine really puts
+ * {@link org.monkeyeval.alloc.EngineLevels} maps the case's levels to the levels the engine really puts
  * the runs at; {@link org.monkeyeval.export.EngineExport} writes the text. What a setting builds comes from
  * the families ({@code family}); no rate or size is computed here. No I/O: text out.
  */

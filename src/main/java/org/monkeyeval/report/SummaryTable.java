@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.ReadPath;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.Workload;
 
@@ -161,10 +162,27 @@ public final class SummaryTable {
 
     private static String deployableLine(CaseResult r) {
         return String.format(Locale.ROOT, "deployable on %s (%s): R = %s, cost = %s, filter bits = %s; engine"
-                        + " optimum cost = %s, rounding loss = %sx%n",
+                        + " optimum cost = %s, rounding loss = %sx%n%s",
                 r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
                 g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
-                g(r.engineOptimizedCost()), g(r.roundingLoss()));
+                g(r.engineOptimizedCost()), g(r.roundingLoss()), unreadLine(r));
+    }
+
+    /** Which runs' filters the engine's lookup never reads, or nothing when it reads them all. */
+    private static String unreadLine(CaseResult r) {
+        boolean[] consulted = ReadPath.consulted(r.deployable().engine(), r.lsmCase().runs());
+        List<String> unread = new ArrayList<>();
+        for (int i = 0; i < consulted.length; i++) {
+            if (!consulted[i]) {
+                unread.add(String.valueOf(i + 1));
+            }
+        }
+        if (unread.isEmpty()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  %s reads no filter of run%s %s (%s): each is read by every lookup"
+                        + " that reaches it, and gets no filter%n", r.deployable().engine().label(),
+                unread.size() == 1 ? "" : "s", String.join(", ", unread), ReadPath.why(r.deployable().engine()));
     }
 
     private static String costLine(CaseResult r) {

@@ -24,7 +24,7 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.OptionsUtil;
 
 import org.monkeyeval.engine.rocksdb.RocksDbNative;
-import org.monkeyeval.export.EngineLevels;
+import org.monkeyeval.alloc.EngineLevels;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
@@ -65,7 +65,7 @@ final class ExportPublishedCasesTest {
         int deepest = Arrays.stream(caseLevels).max().orElseThrow();
         int shallowest = Arrays.stream(caseLevels).filter(l -> l > 0).min().orElse(deepest);
         boolean fits = switch (engine) {
-            case PEBBLE, FJALL -> deepest == 0 || deepest - shallowest + 1 <= 6;
+            case PEBBLE, PEBBLE_USE_L6_FILTERS, FJALL -> deepest == 0 || deepest - shallowest + 1 <= 6;
             case LEVELDB -> deepest <= 6;
             default -> true;
         };

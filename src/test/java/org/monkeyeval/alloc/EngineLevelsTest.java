@@ -1,4 +1,4 @@
-package org.monkeyeval.export;
+package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.monkeyeval.export;
+package org.monkeyeval.alloc;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +154,7 @@ public final class EngineLevels {
                         + (numLevels - 1) + ", the others stack above it, L0 stays L0";
             }
             return switch (engine) {
-                case PEBBLE -> "Pebble L0-L6, base level dynamic: the deepest case level is L6,"
+                case PEBBLE, PEBBLE_USE_L6_FILTERS -> "Pebble L0-L6, base level dynamic: the deepest case level is L6,"
                         + " the others stack above it, L0 stays L0";
                 case FJALL -> "fjall (lsm-tree) 7 levels, filled from the last: the deepest case level is L6,"
                         + " the others stack above it, L0 stays L0";
@@ -176,6 +176,21 @@ public final class EngineLevels {
             levels[i] = positional ? i + 1 : runs.get(i).level();
         }
         return levels;
+    }
+
+    /**
+     * The runs an engine that fills from the bottom (RocksDB with level_compaction_dynamic_level_bytes,
+     * Pebble, fjall) writes at its last level: those of the deepest case level below L0, which
+     * {@link #map} puts at the bottom whatever the case's shape; none when every run is at L0.
+     */
+    public static boolean[] lastLevelRuns(List<Run> runs) {
+        int[] caseLevel = caseLevels(runs);
+        Optional<Integer> deepest = deepestBelowL0(caseLevel);
+        boolean[] last = new boolean[caseLevel.length];
+        for (int i = 0; i < last.length; i++) {
+            last[i] = deepest.isPresent() && caseLevel[i] == deepest.get();
+        }
+        return last;
     }
 
     /** True unless every run has a level. */
@@ -201,8 +216,8 @@ public final class EngineLevels {
             return shifted(engine, numLevels, caseLevel, deepest, positional);
         }
         return switch (engine) {
-            case PEBBLE, FJALL -> {
-                int numLevels = engine == Engine.PEBBLE ? PEBBLE_NUM_LEVELS : FJALL_LEVEL_COUNT;
+            case PEBBLE, PEBBLE_USE_L6_FILTERS, FJALL -> {
+                int numLevels = engine == Engine.FJALL ? FJALL_LEVEL_COUNT : PEBBLE_NUM_LEVELS;
                 if (deepest.isPresent() && deepest.get() - shallowest + 1 > numLevels - 1) {
                     throw new ShapeException(engine.label() + " has levels L0-L" + (numLevels - 1)
                             + ", and case levels " + shallowest + ".." + deepest.get() + " need "
