@@ -9,6 +9,7 @@ import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
 import org.monkeyeval.alloc.EngineLevels;
 import org.monkeyeval.alloc.HitsOptimized;
+import org.monkeyeval.alloc.ReadPath;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.text.Numbers;
@@ -111,6 +112,10 @@ public final class EngineExport {
         lines.add("unconstrained optimum (ideal filter) " + Numbers.format(r.optimizedCost()) + "; loss "
                 + Numbers.format(cost / r.optimizedCost()) + "x; uniform on the ideal curve "
                 + Numbers.format(r.uniformCost()));
+        if (!ReadPath.consultsAll(ReadPath.consulted(d.engine(), r.lsmCase().runs()))) {
+            lines.add("read path: " + ReadPath.why(d.engine()) + "; those runs are read by every lookup that"
+                    + " reaches them, which the engine optimum counts and the ideal optimum does not");
+        }
         return lines;
     }
 
