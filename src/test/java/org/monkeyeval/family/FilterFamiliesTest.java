@@ -143,6 +143,6 @@ final class FilterFamiliesTest {
     void engine_fromLabel_unknownNamesTheChoices() {
         assertEquals(Engine.ROCKSDB_PER_LEVEL, Engine.fromLabel("rocksdb-per-level"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Engine.fromLabel("lmdb"));
-        assertTrue(e.getMessage().contains("pebble, rocksdb"), e.getMessage());
+        assertTrue(e.getMessage().contains("pebble, pebble-use-l6-filters, rocksdb"), e.getMessage());
     }
 }

@@ -183,8 +183,8 @@ final class CaseReaderTest {
         String json = "{\"id\": \"x\", \"runs\": [{\"entries\": 10}], \"budget\": {\"totalBits\": 1},\n"
                 + "  \"engineGranularity\": \"lmdb\"}";
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
-        assertEquals("c.json:2:24: engineGranularity: unknown engine 'lmdb' (expected one of pebble, rocksdb,"
-                + " rocksdb-per-level, rocksdb-ribbon, rocksdb-legacy, fjall, leveldb, cassandra)", e.getMessage());
+        assertEquals("c.json:2:24: engineGranularity: unknown engine 'lmdb' (expected one of pebble,"
+                + " pebble-use-l6-filters, rocksdb, rocksdb-per-level, rocksdb-ribbon, rocksdb-legacy, fjall, leveldb, cassandra)", e.getMessage());
         InvalidInputException notText = assertThrows(InvalidInputException.class, () -> read(
                 "{\"id\": \"x\", \"engineGranularity\": 3}"));
         assertTrue(notText.getMessage().contains("engineGranularity: expected a string"), notText.getMessage());
