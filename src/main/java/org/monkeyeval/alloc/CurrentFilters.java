@@ -27,6 +27,10 @@ import org.monkeyeval.model.RunFile;
  * ({@link RocksDbFileFilter#fpr(long)} at the keys added to it). Since p is convex in the bits per
  * key, a level of 6- and 14-bit files has a higher rate than one whose files all have 10.
  *
+ * <p>Where the case says the database is read with optimize_filters_for_hits, the runs of its last
+ * non-empty level are priced at rate 1 whatever their files hold: RocksDB's Get does not consult their
+ * filters ({@link ReadPath#today}).
+ *
  * <p>A file whose filter holds only key prefixes ({@code whole_key_filtering=false} with a prefix
  * extractor) is refused ({@link CurrentCostException}): RocksDB then filters a whole-key lookup by
  * its prefix, and the rate depends on how many absent keys share a prefix with a stored key, which
@@ -50,14 +54,15 @@ final class CurrentFilters {
         }
         double[] bits = new double[runs.size()];
         double[] fpr = new double[runs.size()];
+        boolean[] consulted = ReadPath.today(lsmCase);
         for (int i = 0; i < bits.length; i++) {
             Run run = runs.get(i);
             if (run.files().isEmpty()) {
                 bits[i] = run.currentBitsPerEntry();
-                fpr[i] = MonkeyModel.idealFpr(bits[i]);
+                fpr[i] = ReadPath.rate(consulted[i], MonkeyModel.idealFpr(bits[i]));
             } else {
                 bits[i] = run.currentBitsPerEntry() != null ? run.currentBitsPerEntry() : filterBits(run) / run.entries();
-                fpr[i] = rate(lsmCase.id(), run, keyRanges, i);
+                fpr[i] = consulted[i] ? rate(lsmCase.id(), run, keyRanges, i) : 1.0;
             }
         }
         return Allocation.of(bits, fpr);

@@ -3,6 +3,7 @@ package org.monkeyeval.alloc;
 import java.util.List;
 
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
 
 /**
@@ -26,6 +27,38 @@ public final class ReadPath {
         boolean[] last = engine.readsLastLevelFilters() ? new boolean[runs.size()] : EngineLevels.lastLevelRuns(runs);
         for (int i = 0; i < consulted.length; i++) {
             consulted[i] = !last[i];
+        }
+        return consulted;
+    }
+
+    /**
+     * Whether today's lookups read each run's filter ({@code current}): all of them, unless the case says the
+     * database is read with RocksDB's {@code optimize_filters_for_hits}. Then a Get skips the filter of every
+     * file of the last non-empty level, also a file that holds one because it was written before that level
+     * was the last; when only L0 has files, the filter of its last (oldest) file:
+     *
+     * <pre>
+     *   IsFilterSkipped(level, is_file_last_in_level) = optimize_filters_for_hits
+     *       &amp;&amp; (level &gt; 0 || is_file_last_in_level) &amp;&amp; level == num_non_empty_levels - 1
+     * </pre>
+     *
+     * (facebook/rocksdb {@code db/version_set.cc}, {@code Version::IsFilterSkipped}). The case's deepest level
+     * is taken as the last non-empty one; runs listed without levels are levels by position.
+     */
+    public static boolean[] today(LsmCase lsmCase) {
+        List<Run> runs = lsmCase.runs();
+        boolean[] consulted = all(runs.size());
+        if (!lsmCase.optimizeFiltersForHits()) {
+            return consulted;
+        }
+        int[] level = EngineLevels.caseLevels(runs);
+        int deepest = java.util.Arrays.stream(level).max().orElse(0);
+        if (deepest == 0) {
+            consulted[runs.size() - 1] = false;
+            return consulted;
+        }
+        for (int i = 0; i < consulted.length; i++) {
+            consulted[i] = level[i] != deepest;
         }
         return consulted;
     }

@@ -52,9 +52,12 @@ import org.monkeyeval.text.Numbers;
  *                 "zeroResultShareRange": [0.1, 0.6] },  optional: z may lie anywhere in [low, high], which
  *                                                must hold zeroResultShare; or instead "klRadius": rho
  *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
- *   "engineGranularity": "rocksdb-per-level" }   optional: the engine granularity of the case's deployable
+ *   "engineGranularity": "rocksdb-per-level",    optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
  *                                                overrides it); one of Engine.LABELS
+ *   "optimizeFiltersForHits": true }             optional, default false: the database is read today with
+ *                                                RocksDB's optimize_filters_for_hits, so a Get reads no
+ *                                                filter of the last non-empty level (alloc.ReadPath#today)
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -147,6 +150,7 @@ public final class CaseReader {
         Workload workload = null;
         JsonLocation workloadAt = null;
         String engineGranularity = null;
+        boolean optimizeFiltersForHits = false;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -182,8 +186,9 @@ public final class CaseReader {
                                 + " one of " + Engine.LABELS + ")");
                     }
                 }
+                case "optimizeFiltersForHits" -> optimizeFiltersForHits = bool("optimizeFiltersForHits");
                 default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"
-                        + " workload, engineGranularity)");
+                        + " workload, engineGranularity, optimizeFiltersForHits)");
             }
         }
         if (id == null) {
@@ -223,7 +228,7 @@ public final class CaseReader {
             workload = new Workload.MeasuredLookups();
         }
         LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
-                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity);
+                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, optimizeFiltersForHits);
         checkBudgetPerEntry(lsmCase);
         return lsmCase;
     }

@@ -24,6 +24,7 @@ public final class LsmCase {
     private final TreeShape tree;
     private final Workload workload;
     private final String engineGranularity;
+    private final boolean optimizeFiltersForHits;
     private final long[] entries;
     private final BigInteger totalEntries;
 
@@ -53,6 +54,18 @@ public final class LsmCase {
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
                    String engineGranularity) {
+        this(id, description, runs, budget, tree, workload, engineGranularity, false);
+    }
+
+    /**
+     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload, String)}, for a database read today
+     * with RocksDB's {@code optimize_filters_for_hits}.
+     *
+     * @param optimizeFiltersForHits true when a Get reads no filter of the last non-empty level
+     *                               ({@code Version::IsFilterSkipped}, RocksDB {@code db/version_set.cc})
+     */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
+                   String engineGranularity, boolean optimizeFiltersForHits) {
         if (id == null || !ID_PATTERN.matcher(id).matches()) {
             throw new IllegalArgumentException("id (" + id + ") must match " + ID_PATTERN.pattern());
         }
@@ -70,6 +83,7 @@ public final class LsmCase {
         this.tree = tree;
         this.workload = workload;
         this.engineGranularity = engineGranularity;
+        this.optimizeFiltersForHits = optimizeFiltersForHits;
         boolean measured = workload instanceof Workload.MeasuredLookups;
         double busiest = 0.0;
         for (Run run : this.runs) {
@@ -135,6 +149,11 @@ public final class LsmCase {
     /** The engine granularity the case asks its deployable allocation at, or {@code null} for none. */
     public String engineGranularity() {
         return engineGranularity;
+    }
+
+    /** True when the database is read today with RocksDB's optimize_filters_for_hits. */
+    public boolean optimizeFiltersForHits() {
+        return optimizeFiltersForHits;
     }
 
     /** Entry counts in probe order (a copy). */

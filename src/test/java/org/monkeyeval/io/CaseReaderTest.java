@@ -155,10 +155,20 @@ final class CaseReaderTest {
     }
 
     @Test
+    void read_optimizeFiltersForHits_isABooleanTheCaseKeeps() throws Exception {
+        String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 1}], \"budget\": {\"bitsPerEntry\": 8}";
+        assertTrue(read(base + ", \"optimizeFiltersForHits\": true}").optimizeFiltersForHits());
+        assertFalse(read(base + "}").optimizeFiltersForHits());
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> read(base + ",\n  \"optimizeFiltersForHits\": 1}"));
+        assertTrue(e.getMessage().startsWith("c.json:2:29: optimizeFiltersForHits: "), e.getMessage());
+    }
+
+    @Test
     void read_fieldNameWithBidiOverride_escapedInMessage() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
         assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload,"
-                + " engineGranularity)", e.getMessage());
+                + " engineGranularity, optimizeFiltersForHits)", e.getMessage());
     }
 
     @Test

@@ -68,10 +68,12 @@ public final class ImportedCase {
                 : String.format(Locale.ROOT, "; %d of the files filter key prefixes only (whole_key_filtering=0):"
                 + " their rate for whole-key lookups is not known, and run does not price current",
                 imported.prefixOnlyFiles());
+        String hits = imported.optimizeFiltersForHits() ? "; read with optimize_filters_for_hits: a Get reads no"
+                + " filter of the last non-empty level" : "";
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
-                + " sequence number %d: %d runs, %d files, %d filter bytes%s", imported.dbId(),
+                + " sequence number %d: %d runs, %d files, %d filter bytes%s%s", imported.dbId(),
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber(), imported.runs().size(),
-                files, imported.filterBytes(), prefixes));
+                files, imported.filterBytes(), prefixes, hits));
         ArrayNode runs = root.putArray("runs");
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             ObjectNode run = runs.addObject();
@@ -90,6 +92,9 @@ public final class ImportedCase {
         root.putObject("budget").put("totalBits", 8 * imported.filterBytes());
         if (granularity != null) {
             root.put("engineGranularity", granularity.label());
+        }
+        if (imported.optimizeFiltersForHits()) {
+            root.put("optimizeFiltersForHits", true);
         }
         return Json.write(root);
     }

@@ -94,10 +94,16 @@ public final class RocksDbImport {
      * @param runs           newest first
      */
     public record Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
-                           List<ImportedRun> runs) {
+                           List<ImportedRun> runs, boolean optimizeFiltersForHits) {
 
         public Imported {
             runs = List.copyOf(runs);
+        }
+
+        /** As read from a database whose OPTIONS do not set optimize_filters_for_hits. */
+        public Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
+                        List<ImportedRun> runs) {
+            this(dbId, columnFamily, manifestNumber, sequenceNumber, runs, false);
         }
 
         /** Sum of the runs' filter bytes. */
@@ -152,7 +158,11 @@ public final class RocksDbImport {
         for (int attempt = 1; ; attempt++) {
             try {
                 List<ImportedRun> runs = runs(open, columnFamily);
-                return new Imported(dbId, columnFamily, open.manifestNumber(), open.latestSequenceNumber(), runs);
+                // the column family's own optimize_filters_for_hits, from its OPTIONS file (RocksDB's default,
+                // false, when the database has none): its Get then skips the last non-empty level's filters
+                boolean hits = open.ownOptions() && open.options(columnFamily).optimizeFiltersForHits();
+                return new Imported(dbId, columnFamily, open.manifestNumber(), open.latestSequenceNumber(), runs,
+                        hits);
             } catch (NoSuchFileException gone) {
                 if (attempt == MAX_ATTEMPTS) {
                     throw new InvalidInputException(gone.getFile() + ": deleted by the database's writer before it"

@@ -2,6 +2,7 @@ package org.monkeyeval.engine.rocksdb;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -181,7 +182,21 @@ public final class RocksDbMeasure {
                                        Statistics statistics, Settings settings, double predicted)
             throws InvalidInputException {
         RocksDB db = open.db();
-        checkLiveFiles(db, cf);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                checkLiveFiles(db, cf);
+                break;
+            } catch (NoSuchFileException gone) {
+                // the primary's compaction deleted a file of the version this instance holds: not a fault of
+                // the database; catch up with the primary and check the newer version
+                if (!open.secondary() || attempt == RocksDbImport.MAX_ATTEMPTS) {
+                    throw new InvalidInputException(gone.getFile() + ": a live table file RocksDB lists, not"
+                            + " readable: deleted" + (open.secondary() ? " by the database's writer, "
+                            + RocksDbImport.MAX_ATTEMPTS + " times over; try again" : ""));
+                }
+                open.catchUp();
+            }
+        }
         Draws draws = new Draws(settings.seed());
         Sample sample;
         try {
@@ -219,15 +234,18 @@ public final class RocksDbMeasure {
 
     /**
      * Refuses a live table file whose size on disk is not the one the version records: a truncated or
-     * replaced file (a secondary instance's MANIFEST replay does not say so itself).
+     * replaced file (a secondary instance's MANIFEST replay does not say so itself). A file gone from disk is
+     * {@link NoSuchFileException}, for the caller to tell a primary's compaction from a damaged folder.
      */
-    static void checkLiveFiles(RocksDB db, ColumnFamilyHandle cf) throws InvalidInputException {
+    static void checkLiveFiles(RocksDB db, ColumnFamilyHandle cf) throws InvalidInputException, NoSuchFileException {
         for (LevelMetaData level : db.getColumnFamilyMetaData(cf).levels()) {
             for (SstFileMetaData f : level.files()) {
                 Path file = Path.of(f.path(), f.fileName());
                 long size;
                 try {
                     size = Files.size(file);
+                } catch (NoSuchFileException gone) {
+                    throw gone;
                 } catch (IOException e) {
                     throw new InvalidInputException(file + ": a live table file RocksDB lists, not readable: "
                             + e.getMessage());
