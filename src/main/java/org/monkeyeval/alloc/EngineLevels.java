@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.model.Run;
 
 /**
@@ -83,11 +84,20 @@ public final class EngineLevels {
      * @param numLevels     the engine's levels (RocksDB's num_levels to set); 0 for Cassandra
      * @param caseLevel     each run's case level, in run order
      * @param engineLevel   each run's engine level, in run order (-1 for Cassandra)
-     * @param dynamic       true if the engine places the deepest level at the bottom (level + shift)
+     * @param dynamic       true if the engine places the deepest level at the bottom (level + shift); for
+     *                      {@code databaseLevels}, the database's own level_compaction_dynamic_level_bytes
      * @param positional    true if the case lists runs without levels (their positions were taken)
+     * @param databaseLevels true if the runs stay at the levels a RocksDB database holds them at (a case
+     *                      carrying the database's options, {@link RocksDbOptions}: case level i is Li)
      */
     public record Mapping(Engine engine, int numLevels, int[] caseLevel, int[] engineLevel, boolean dynamic,
-                          boolean positional) {
+                          boolean positional, boolean databaseLevels) {
+
+        /** A mapping that places the runs by the engine's rule, not at a database's own levels. */
+        public Mapping(Engine engine, int numLevels, int[] caseLevel, int[] engineLevel, boolean dynamic,
+                       boolean positional) {
+            this(engine, numLevels, caseLevel, engineLevel, dynamic, positional, false);
+        }
 
         public Mapping {
             if (caseLevel.length != engineLevel.length) {
@@ -117,7 +127,8 @@ public final class EngineLevels {
 
         /** True if RocksDB must be told {@code num_levels} (more than its default 7). */
         public boolean raisesNumLevels() {
-            return isRocksDb(engine) && numLevels > ROCKSDB_DEFAULT_NUM_LEVELS;
+            return isRocksDb(engine) && (databaseLevels ? numLevels != ROCKSDB_DEFAULT_NUM_LEVELS
+                    : numLevels > ROCKSDB_DEFAULT_NUM_LEVELS);
         }
 
         /** The engine levels some run is written at, ascending. */
@@ -148,6 +159,10 @@ public final class EngineLevels {
 
         /** The rule applied, in one line. */
         public String rule() {
+            if (databaseLevels) {
+                return "RocksDB levels as the database holds them (its OPTIONS: num_levels=" + numLevels
+                        + ", level_compaction_dynamic_level_bytes=" + dynamic + "): case level i is Li";
+            }
             if (isRocksDb(engine)) {
                 return "RocksDB num_levels=" + numLevels
                         + " with level_compaction_dynamic_level_bytes=true: the deepest case level is L"
@@ -204,6 +219,20 @@ public final class EngineLevels {
      * @throws ShapeException if the engine cannot hold the case's levels
      */
     public static Mapping map(Engine engine, List<Run> runs) throws ShapeException {
+        return map(engine, runs, null);
+    }
+
+    /**
+     * The mapping of a case's runs into {@code engine}'s levels. A case that carries a RocksDB database's own
+     * options ({@code database}, as {@code import} reads them) and lists its runs with levels is kept at those
+     * levels for every RocksDB granularity, with the database's num_levels and
+     * level_compaction_dynamic_level_bytes: the runs are where the database holds them, whatever rule placed
+     * them there.
+     *
+     * @param database the database's options, or null for a case without them
+     * @throws ShapeException if the engine cannot hold the case's levels
+     */
+    public static Mapping map(Engine engine, List<Run> runs, RocksDbOptions database) throws ShapeException {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("a case has at least one run");
         }
@@ -211,6 +240,14 @@ public final class EngineLevels {
         boolean positional = positional(runs);
         Optional<Integer> deepest = deepestBelowL0(caseLevel);
         int shallowest = shallowestBelowL0(caseLevel).orElse(0);
+        if (isRocksDb(engine) && database != null && !positional) {
+            if (deepest.orElse(0) >= database.numLevels()) {
+                throw new ShapeException("the database has num_levels=" + database.numLevels()
+                        + ", and the case has level " + deepest.get());
+            }
+            return new Mapping(engine, database.numLevels(), caseLevel, caseLevel.clone(),
+                    database.levelCompactionDynamicLevelBytes(), false, true);
+        }
         if (isRocksDb(engine)) {
             int numLevels = Math.max(ROCKSDB_DEFAULT_NUM_LEVELS, deepest.orElse(0) + 1);
             return shifted(engine, numLevels, caseLevel, deepest, positional);

@@ -27,7 +27,7 @@ public final class CaseSettings {
     public static String render(LsmCase lsmCase, Engine engine) throws InvalidInputException {
         EngineLevels.Mapping levels;
         try {
-            levels = EngineLevels.map(engine, lsmCase.runs());
+            levels = EngineLevels.map(engine, lsmCase.runs(), lsmCase.rocksdb());
         } catch (EngineLevels.ShapeException shape) {
             throw new InvalidInputException("case " + lsmCase.id() + " cannot be exported to " + engine.label()
                     + ": " + shape.getMessage());

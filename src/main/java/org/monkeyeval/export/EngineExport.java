@@ -37,7 +37,7 @@ public final class EngineExport {
             throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
         }
         try {
-            return render(result, hits, EngineLevels.map(d.engine(), result.lsmCase().runs()));
+            return render(result, hits, EngineLevels.map(d.engine(), result.lsmCase().runs(), result.lsmCase().rocksdb()));
         } catch (EngineLevels.ShapeException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -278,7 +278,7 @@ public final class EngineExport {
         out.append("[DBOptions]\n\n");
         out.append("[CFOptions \"default\"]\n");
         out.append("  optimize_filters_for_hits=").append(hits).append("\n");
-        out.append("  level_compaction_dynamic_level_bytes=true\n");
+        out.append("  level_compaction_dynamic_level_bytes=").append(levels.dynamic()).append("\n");
         if (levels.raisesNumLevels()) {
             out.append("  num_levels=").append(levels.numLevels()).append("\n");
         }
@@ -296,13 +296,28 @@ public final class EngineExport {
         out.append("// C++: a FilterPolicy that picks the filter and its bits per key from the level a file is"
                 + " written to.\n");
         out.append("// Set it with table_options.filter_policy = std::make_shared<MonkeyLevelFilterPolicy>();\n");
-        out.append("// and open with options.level_compaction_dynamic_level_bytes = true (the default since"
-                + " RocksDB 8.4)");
+        out.append(levels.databaseLevels()
+                ? "// and open with options.level_compaction_dynamic_level_bytes = " + levels.dynamic() + " (as the"
+                        + " database has it)"
+                : "// and open with options.level_compaction_dynamic_level_bytes = true (the default since"
+                        + " RocksDB 8.4)");
         if (levels.raisesNumLevels()) {
             out.append(" and options.num_levels = ").append(levels.numLevels());
         }
         out.append(".\n");
-        out.append("#include <memory>\n#include <vector>\n\n#include <rocksdb/filter_policy.h>\n\n");
+        out.append("// Every process that opens the database: its OPTIONS file records"
+                + " filter_policy=MonkeyLevelFilterPolicy.\n");
+        out.append("//   A process that links this code calls RegisterMonkeyLevelFilterPolicy() once before it opens"
+                + " the database\n");
+        out.append("//   or loads its OPTIONS (rocksdb::LoadLatestOptions), and gets the policy back.\n");
+        out.append("//   A process without it (ldb, RocksJava, another service) loads no filter policy and reads"
+                + " no filter:\n");
+        out.append("//   give it filter_policy=rocksdb.BuiltinBloomFilter in the table options, a read-only policy"
+                + " that reads\n");
+        out.append("//   every filter this one builds (they are stored under the built-in name, CompatibilityName)."
+                + "\n");
+        out.append("#include <memory>\n#include <string>\n#include <vector>\n\n#include <rocksdb/filter_policy.h>\n"
+                + "#include <rocksdb/utilities/object_registry.h>\n\n");
         out.append("class MonkeyLevelFilterPolicy : public rocksdb::FilterPolicy {\n public:\n");
         out.append("  MonkeyLevelFilterPolicy() {\n");
         out.append("    // bits per key by level, L0 .. L").append(byLevel.size() - 1)
@@ -325,8 +340,9 @@ public final class EngineExport {
         out.append("                                                : rocksdb::NewBloomFilterPolicy(b));\n");
         out.append("    }\n  }\n\n");
         out.append("  const char* Name() const override { return \"MonkeyLevelFilterPolicy\"; }\n");
-        out.append("  const char* CompatibilityName() const override {\n");
-        out.append("    return policies_.back() ? policies_.back()->CompatibilityName() : Name();\n  }\n\n");
+        out.append("  // the built-in policies' name, under which Bloom and Ribbon filter blocks are stored: readers"
+                + " of the\n  // built-in policies find them\n");
+        out.append("  const char* CompatibilityName() const override { return reader_->CompatibilityName(); }\n\n");
         out.append("  rocksdb::FilterBitsBuilder* GetBuilderWithContext(\n");
         out.append("      const rocksdb::FilterBuildingContext& context) const override {\n");
         out.append("    int level = context.level_at_creation < 0 ? 0 : context.level_at_creation;\n");
@@ -339,7 +355,17 @@ public final class EngineExport {
         out.append(" private:\n  std::vector<double> bits_;\n  std::vector<bool> ribbon_;\n");
         out.append("  std::vector<std::shared_ptr<const rocksdb::FilterPolicy>> policies_;\n");
         out.append("  std::shared_ptr<const rocksdb::FilterPolicy> reader_{rocksdb::NewBloomFilterPolicy(10)};\n");
-        out.append("};\n");
+        out.append("};\n\n");
+        out.append("// Lets RocksDB recreate the policy from filter_policy=MonkeyLevelFilterPolicy in an OPTIONS file"
+                + " (ObjectLibrary,\n// as RocksDB's options/customizable_test.cc registers its test policies).\n");
+        out.append("inline void RegisterMonkeyLevelFilterPolicy() {\n");
+        out.append("  rocksdb::ObjectLibrary::Default()->AddFactory<const rocksdb::FilterPolicy>(\n");
+        out.append("      \"MonkeyLevelFilterPolicy\",\n");
+        out.append("      [](const std::string& /* uri */, std::unique_ptr<const rocksdb::FilterPolicy>* guard,\n");
+        out.append("         std::string* /* errmsg */) {\n");
+        out.append("        guard->reset(new MonkeyLevelFilterPolicy());\n");
+        out.append("        return guard->get();\n");
+        out.append("      });\n}\n");
     }
 
     private static void fjall(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {

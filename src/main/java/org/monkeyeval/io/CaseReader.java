@@ -23,6 +23,7 @@ import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.RunFile;
 import org.monkeyeval.model.TreeShape;
@@ -55,9 +56,12 @@ import org.monkeyeval.text.Numbers;
  *   "engineGranularity": "rocksdb-per-level",    optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
  *                                                overrides it); one of Engine.LABELS
- *   "optimizeFiltersForHits": true }             optional, default false: the database is read today with
- *                                                RocksDB's optimize_filters_for_hits, so a Get reads no
- *                                                filter of the last non-empty level (alloc.ReadPath#today)
+ *   "rocksdb": { "numLevels": 7,                 optional (import writes it from the OPTIONS file): the
+ *                "levelCompactionDynamicLevelBytes": false,  database's own options, each optional
+ *                "optimizeFiltersForHits": true } }   (defaults 7, true, false); the runs are then at the
+ *                                                database's own levels (export keeps them there), and with
+ *                                                optimizeFiltersForHits a Get reads no filter of the last
+ *                                                non-empty level (alloc.ReadPath#today)
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -150,7 +154,7 @@ public final class CaseReader {
         Workload workload = null;
         JsonLocation workloadAt = null;
         String engineGranularity = null;
-        boolean optimizeFiltersForHits = false;
+        RocksDbOptions rocksdb = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -186,9 +190,9 @@ public final class CaseReader {
                                 + " one of " + Engine.LABELS + ")");
                     }
                 }
-                case "optimizeFiltersForHits" -> optimizeFiltersForHits = bool("optimizeFiltersForHits");
+                case "rocksdb" -> rocksdb = readRocksDbOptions();
                 default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"
-                        + " workload, engineGranularity, optimizeFiltersForHits)");
+                        + " workload, engineGranularity, rocksdb)");
             }
         }
         if (id == null) {
@@ -227,8 +231,17 @@ public final class CaseReader {
             }
             workload = new Workload.MeasuredLookups();
         }
+        if (rocksdb != null) {
+            for (int i = 0; i < runs.size(); i++) {
+                Integer level = runs.get(i).level();
+                if (level != null && level >= rocksdb.numLevels()) {
+                    throw errorAt(runsAt != null ? runsAt : treeAt, "runs[" + i + "].level", "L" + level
+                            + " is past the database's levels (rocksdb.numLevels " + rocksdb.numLevels() + ")");
+                }
+            }
+        }
         LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
-                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, optimizeFiltersForHits);
+                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, rocksdb);
         checkBudgetPerEntry(lsmCase);
         return lsmCase;
     }
@@ -661,6 +674,35 @@ public final class CaseReader {
             throw errorAt(start, "budget", "needs one of bitsPerEntry or totalBits");
         }
         return budget;
+    }
+
+    /** The database's own options: {@code {"numLevels", "levelCompactionDynamicLevelBytes", "optimizeFiltersForHits"}}. */
+    private RocksDbOptions readRocksDbOptions() throws IOException, InvalidInputException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw error("rocksdb", "expected an object of the database's options, got " + describe(parser.currentToken()));
+        }
+        long numLevels = RocksDbOptions.DEFAULT_NUM_LEVELS;
+        boolean dynamic = true;
+        boolean hits = false;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            JsonLocation at = parser.currentTokenLocation();
+            parser.nextToken();
+            String path = "rocksdb." + field;
+            switch (field) {
+                case "numLevels" -> {
+                    numLevels = positiveLong(path);
+                    if (numLevels > 1000) {
+                        throw error(path, numLevels + " is more levels than RocksDB takes");
+                    }
+                }
+                case "levelCompactionDynamicLevelBytes" -> dynamic = bool(path);
+                case "optimizeFiltersForHits" -> hits = bool(path);
+                default -> throw errorAt(at, path, "unknown field (expected numLevels,"
+                        + " levelCompactionDynamicLevelBytes, optimizeFiltersForHits)");
+            }
+        }
+        return new RocksDbOptions((int) numLevels, dynamic, hits);
     }
 
     private String string(String path) throws IOException, InvalidInputException {

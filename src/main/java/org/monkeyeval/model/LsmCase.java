@@ -24,7 +24,7 @@ public final class LsmCase {
     private final TreeShape tree;
     private final Workload workload;
     private final String engineGranularity;
-    private final boolean optimizeFiltersForHits;
+    private final RocksDbOptions rocksdb;
     private final long[] entries;
     private final BigInteger totalEntries;
 
@@ -54,18 +54,17 @@ public final class LsmCase {
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
                    String engineGranularity) {
-        this(id, description, runs, budget, tree, workload, engineGranularity, false);
+        this(id, description, runs, budget, tree, workload, engineGranularity, null);
     }
 
     /**
-     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload, String)}, for a database read today
-     * with RocksDB's {@code optimize_filters_for_hits}.
+     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload, String)}, for a RocksDB database
+     * whose own options the case carries.
      *
-     * @param optimizeFiltersForHits true when a Get reads no filter of the last non-empty level
-     *                               ({@code Version::IsFilterSkipped}, RocksDB {@code db/version_set.cc})
+     * @param rocksdb the column family's options as read from its OPTIONS file, or {@code null}
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
-                   String engineGranularity, boolean optimizeFiltersForHits) {
+                   String engineGranularity, RocksDbOptions rocksdb) {
         if (id == null || !ID_PATTERN.matcher(id).matches()) {
             throw new IllegalArgumentException("id (" + id + ") must match " + ID_PATTERN.pattern());
         }
@@ -83,7 +82,7 @@ public final class LsmCase {
         this.tree = tree;
         this.workload = workload;
         this.engineGranularity = engineGranularity;
-        this.optimizeFiltersForHits = optimizeFiltersForHits;
+        this.rocksdb = rocksdb;
         boolean measured = workload instanceof Workload.MeasuredLookups;
         double busiest = 0.0;
         for (Run run : this.runs) {
@@ -151,9 +150,14 @@ public final class LsmCase {
         return engineGranularity;
     }
 
+    /** The RocksDB options the case carries (an imported database's), or {@code null}. */
+    public RocksDbOptions rocksdb() {
+        return rocksdb;
+    }
+
     /** True when the database is read today with RocksDB's optimize_filters_for_hits. */
     public boolean optimizeFiltersForHits() {
-        return optimizeFiltersForHits;
+        return rocksdb != null && rocksdb.optimizeFiltersForHits();
     }
 
     /** Entry counts in probe order (a copy). */

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.text.InvalidInputException;
 
 /**
@@ -155,20 +156,31 @@ final class CaseReaderTest {
     }
 
     @Test
-    void read_optimizeFiltersForHits_isABooleanTheCaseKeeps() throws Exception {
-        String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 1}], \"budget\": {\"bitsPerEntry\": 8}";
-        assertTrue(read(base + ", \"optimizeFiltersForHits\": true}").optimizeFiltersForHits());
+    void read_rocksdbOptions_keptWithDefaultsAndCheckedAgainstTheLevels() throws Exception {
+        String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 6}], \"budget\": {\"bitsPerEntry\": 8}";
+        assertEquals(new RocksDbOptions(7, false, true), read(base + ", \"rocksdb\": {\"numLevels\": 7,"
+                + " \"levelCompactionDynamicLevelBytes\": false, \"optimizeFiltersForHits\": true}}").rocksdb());
+        assertEquals(new RocksDbOptions(7, true, false), read(base + ", \"rocksdb\": {}}").rocksdb());
+        assertTrue(read(base + ", \"rocksdb\": {\"optimizeFiltersForHits\": true}}").optimizeFiltersForHits());
         assertFalse(read(base + "}").optimizeFiltersForHits());
-        InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> read(base + ",\n  \"optimizeFiltersForHits\": 1}"));
-        assertTrue(e.getMessage().startsWith("c.json:2:29: optimizeFiltersForHits: "), e.getMessage());
+        assertEquals(null, read(base + "}").rocksdb());
+        InvalidInputException notBool = assertThrows(InvalidInputException.class,
+                () -> read(base + ",\n  \"rocksdb\": {\"optimizeFiltersForHits\": 1}}"));
+        assertTrue(notBool.getMessage().startsWith("c.json:2:41: rocksdb.optimizeFiltersForHits: "), notBool.getMessage());
+        InvalidInputException unknown = assertThrows(InvalidInputException.class,
+                () -> read(base + ", \"rocksdb\": {\"formatVersion\": 5}}"));
+        assertTrue(unknown.getMessage().contains("rocksdb.formatVersion: unknown field"), unknown.getMessage());
+        InvalidInputException past = assertThrows(InvalidInputException.class,
+                () -> read(base + ", \"rocksdb\": {\"numLevels\": 5}}"));
+        assertTrue(past.getMessage().contains("runs[0].level: L6 is past the database's levels (rocksdb.numLevels 5)"),
+                past.getMessage());
     }
 
     @Test
     void read_fieldNameWithBidiOverride_escapedInMessage() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
         assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload,"
-                + " engineGranularity, optimizeFiltersForHits)", e.getMessage());
+                + " engineGranularity, rocksdb)", e.getMessage());
     }
 
     @Test

@@ -93,8 +93,11 @@ public final class ImportedCase {
         if (granularity != null) {
             root.put("engineGranularity", granularity.label());
         }
-        if (imported.optimizeFiltersForHits()) {
-            root.put("optimizeFiltersForHits", true);
+        if (imported.options() != null) {
+            ObjectNode options = root.putObject("rocksdb");
+            options.put("numLevels", imported.options().numLevels());
+            options.put("levelCompactionDynamicLevelBytes", imported.options().levelCompactionDynamicLevelBytes());
+            options.put("optimizeFiltersForHits", imported.options().optimizeFiltersForHits());
         }
         return Json.write(root);
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 import org.rocksdb.ColumnFamilyMetaData;
+import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.LevelMetaData;
 import org.rocksdb.SstFileMetaData;
 
@@ -25,6 +26,7 @@ import org.monkeyeval.engine.sst.SstFilter;
 import org.monkeyeval.engine.sst.SstFormatException;
 import org.monkeyeval.engine.sst.TableProperties;
 import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
+import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.text.InvalidInputException;
 
 /**
@@ -94,16 +96,21 @@ public final class RocksDbImport {
      * @param runs           newest first
      */
     public record Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
-                           List<ImportedRun> runs, boolean optimizeFiltersForHits) {
+                           List<ImportedRun> runs, RocksDbOptions options) {
 
         public Imported {
             runs = List.copyOf(runs);
         }
 
-        /** As read from a database whose OPTIONS do not set optimize_filters_for_hits. */
+        /** As read from a database without an OPTIONS file (its options unknown). */
         public Imported(String dbId, String columnFamily, long manifestNumber, long sequenceNumber,
                         List<ImportedRun> runs) {
-            this(dbId, columnFamily, manifestNumber, sequenceNumber, runs, false);
+            this(dbId, columnFamily, manifestNumber, sequenceNumber, runs, null);
+        }
+
+        /** True when the column family's OPTIONS set optimize_filters_for_hits. */
+        public boolean optimizeFiltersForHits() {
+            return options != null && options.optimizeFiltersForHits();
         }
 
         /** Sum of the runs' filter bytes. */
@@ -119,6 +126,18 @@ public final class RocksDbImport {
     }
 
     private RocksDbImport() {
+    }
+
+    /**
+     * The column family's own layout and read-path options, from its OPTIONS file; null when the database has
+     * none (it was then opened with RocksDB's defaults, which say nothing of how it was written).
+     */
+    private static RocksDbOptions options(RocksDbSnapshotOpen open, String columnFamily) throws InvalidInputException {
+        if (!open.ownOptions()) {
+            return null;
+        }
+        ColumnFamilyOptions cf = open.options(columnFamily);
+        return new RocksDbOptions(cf.numLevels(), cf.levelCompactionDynamicLevelBytes(), cf.optimizeFiltersForHits());
     }
 
     /**
@@ -158,11 +177,8 @@ public final class RocksDbImport {
         for (int attempt = 1; ; attempt++) {
             try {
                 List<ImportedRun> runs = runs(open, columnFamily);
-                // the column family's own optimize_filters_for_hits, from its OPTIONS file (RocksDB's default,
-                // false, when the database has none): its Get then skips the last non-empty level's filters
-                boolean hits = open.ownOptions() && open.options(columnFamily).optimizeFiltersForHits();
                 return new Imported(dbId, columnFamily, open.manifestNumber(), open.latestSequenceNumber(), runs,
-                        hits);
+                        options(open, columnFamily));
             } catch (NoSuchFileException gone) {
                 if (attempt == MAX_ATTEMPTS) {
                     throw new InvalidInputException(gone.getFile() + ": deleted by the database's writer before it"
