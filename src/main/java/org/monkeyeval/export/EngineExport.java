@@ -314,8 +314,12 @@ public final class EngineExport {
                 + " no filter:\n");
         out.append("//   give it filter_policy=rocksdb.BuiltinBloomFilter in the table options, a read-only policy"
                 + " that reads\n");
-        out.append("//   every filter this one builds (they are stored under the built-in name, CompatibilityName)."
-                + "\n");
+        out.append("//   every filter this one builds (they are stored under the built-in name, CompatibilityName),"
+                + " and builds none:\n");
+        out.append("//   for readers only. Whatever policy a process opens with is what the next OPTIONS file records"
+                + " for the next\n");
+        out.append("//   opener (nullptr after an open without either), so a writer should open with this policy"
+                + " again.\n");
         out.append("#include <memory>\n#include <string>\n#include <vector>\n\n#include <rocksdb/filter_policy.h>\n"
                 + "#include <rocksdb/utilities/object_registry.h>\n\n");
         out.append("class MonkeyLevelFilterPolicy : public rocksdb::FilterPolicy {\n public:\n");

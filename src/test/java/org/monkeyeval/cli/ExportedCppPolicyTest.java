@@ -1,6 +1,7 @@
 package org.monkeyeval.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -68,6 +69,57 @@ final class ExportedCppPolicyTest {
         List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
         assertEquals("L0 " + expectedBytes(bits[0], ribbon[0]), lines.get(0));
         assertEquals("L6 " + expectedBytes(bits[6], ribbon[6]), lines.get(1));
+    }
+
+    /**
+     * A second process reopens the database from its OPTIONS file with the filters still read: one that links
+     * the exported code and calls its registration gets the policy back; one without it loads no filter
+     * policy and reads no filter, and reads them all once given filter_policy=rocksdb.BuiltinBloomFilter, as
+     * the export says (the filters are stored under the built-in CompatibilityName).
+     */
+    @Test
+    void exportedPolicy_reopenedFromItsOptionsFile_readsItsFiltersWithTheRegistrationOrTheBuiltInReader()
+            throws Exception {
+        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/filter_policy.h")),
+                "RocksDB headers not installed (apt-get install librocksdb-dev)");
+        assumeTrue(run(dir, List.of("g++", "--version")) == 0, "g++ not installed");
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 11111100, \"l0\": {\"runs\": 2,"
+                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 8}}");
+        Cli.Outcome o = Cli.run("export", "--engine", "rocksdb-per-level", "--cases", cases.toString(),
+                "--case", "tree", "--to", dir.resolve("policy.h").toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(Files.readString(dir.resolve("policy.h")).contains("filter_policy=rocksdb.BuiltinBloomFilter"));
+        try (InputStream source = getClass().getResourceAsStream("/cpp/reopen_policy_check.cc")) {
+            Files.write(dir.resolve("reopen.cc"), source.readAllBytes());
+        }
+        assertEquals(0, run(dir, List.of("g++", "-std=c++17", "-O0", "-I", dir.toString(), "reopen.cc", "-o",
+                "reopen", "-lrocksdb")), "compile and link");
+        String db = dir.resolve("reopen-db").toString();
+        int keys = 2_000;
+        assertEquals(List.of("built"), check("build", db, keys));
+        List<String> registered = check("registered", db, keys);
+        assertEquals("policy MonkeyLevelFilterPolicy", registered.get(0));
+        assertTrue(useful(registered.get(1)) > 0.9 * keys, registered.toString());
+        List<String> stock = check("stock", db, keys);
+        assertEquals(List.of("policy null", "useful 0"), stock.subList(0, 2), "without the class no filter is read");
+        assertEquals("policy rocksdb.BuiltinBloomFilter", stock.get(2));
+        assertTrue(useful(stock.get(3)) > 0.9 * keys, stock.toString());
+    }
+
+    private List<String> check(String mode, String db, int keys) throws Exception {
+        Path output = dir.resolve(mode + ".txt");
+        Process p = new ProcessBuilder(dir.resolve("reopen").toString(), mode, db, Integer.toString(keys))
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        assertEquals(true, p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), mode + ": " + Files.readString(output));
+        return Files.readAllLines(output, StandardCharsets.UTF_8);
+    }
+
+    private static long useful(String line) {
+        assertTrue(line.startsWith("useful "), line);
+        return Long.parseLong(line.substring("useful ".length()));
     }
 
     /** Bloom's size, or Ribbon's for the file's first key "key-00000000" (its rounding bias). */
