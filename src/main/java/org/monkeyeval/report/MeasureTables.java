@@ -17,6 +17,13 @@ import org.monkeyeval.text.Json;
  */
 public final class MeasureTables {
 
+    /** Why a measurement that consulted no filter is not the database's filters at work. */
+    static final String NOT_CONSULTED = "RocksDB consulted no filter in these lookups (useful 0, full positive 0),"
+            + " while the files hold filters that predict fewer reads: measured_R is the database read without"
+            + " them. Causes RocksDB's reader has: no filter policy in the options it was opened with, a prefix"
+            + " extractor other than the one the files were written with, prefix-only filters (whole_key_filtering"
+            + " false) under whole-key lookups";
+
     private MeasureTables() {
     }
 
@@ -58,6 +65,12 @@ public final class MeasureTables {
                     + " the file)", m.dataBlocks().sum(), m.dataBlockHits(), m.dataBlockMisses()));
             line(b, "Get latency", String.format(Locale.ROOT, "p50 %.2f us, p99 %.2f us", m.p50Micros(),
                     m.p99Micros()));
+            for (String note : m.notes()) {
+                line(b, "note", note);
+            }
+            if (m.filtersNotConsulted()) {
+                line(b, "warning", NOT_CONSULTED);
+            }
         }
         return b.toString();
     }
@@ -101,6 +114,11 @@ public final class MeasureTables {
             f.put("bloomFilterFullTruePositive", m.truePositive());
             Json.putNumber(f, "getLatencyP50Micros", m.p50Micros());
             Json.putNumber(f, "getLatencyP99Micros", m.p99Micros());
+            ArrayNode notes = f.putArray("notes");
+            m.notes().forEach(notes::add);
+            if (m.filtersNotConsulted()) {
+                notes.add(NOT_CONSULTED);
+            }
         }
         return Json.write(root);
     }

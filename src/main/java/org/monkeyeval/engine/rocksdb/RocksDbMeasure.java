@@ -113,12 +113,27 @@ public final class RocksDbMeasure {
      * @param p50Micros       median Get latency, microseconds
      * @param p99Micros       99th percentile Get latency, microseconds
      * @param predictedR      the predicted R of the same version ({@link Predictor}), NaN without one
+     * @param notes           what the open changed so that the files' filters are read, one line each
      */
     public record Measurement(String columnFamily, long manifestNumber, long sequenceNumber, boolean secondary,
                               boolean ownOptions, long presentKeys, int sampledKeys, long found,
                               MeanInterval dataBlocks, long dataBlockHits, long dataBlockMisses, long filterUseful,
                               long fullPositive, long truePositive, double p50Micros, double p99Micros,
-                              double predictedR) {
+                              double predictedR, List<String> notes) {
+
+        public Measurement {
+            notes = List.copyOf(notes);
+        }
+
+        /**
+         * True when RocksDB checked no filter in these lookups (no useful negative, no positive) while the
+         * prediction, priced on the filters the files hold, expects fewer than half the reads measured: the
+         * files hold filters that the lookups did not consult.
+         */
+        public boolean filtersNotConsulted() {
+            return filterUseful == 0 && fullPositive == 0 && dataBlocks.mean() > 0
+                    && predictedR < 0.5 * dataBlocks.mean();
+        }
 
         /** Absent-key lookups counted. */
         public long lookups() {
@@ -229,7 +244,8 @@ public final class RocksDbMeasure {
                 MeanInterval.of(tally.counted(), tally.blocks(), tally.blocksSquared()), tally.hits(), tally.misses(),
                 tally.useful(), tally.positive(), tally.truePositive(),
                 RocksDbEngineCheck.percentile(latency, 0.50) / 1e3, RocksDbEngineCheck.percentile(latency, 0.99) / 1e3,
-                predicted);
+                predicted, open.substitutedFilterPolicy(name).map(id -> BuiltInFilterReader.note(name, id)).stream()
+                        .toList());
     }
 
     /**

@@ -13,6 +13,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -21,6 +24,7 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.Options;
 import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
@@ -72,6 +76,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     private final List<ColumnFamilyHandle> handles;
     private final RocksDB db;
     private final boolean ownOptions;
+    private final Map<String, String> substitutedPolicies = new TreeMap<>();
     private final boolean secondaryInstance;
     private long manifestNumber;
 
@@ -135,10 +140,11 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         DBOptions options = null;
         List<ColumnFamilyOptions> familyOptions = new ArrayList<>();
         List<ColumnFamilyHandle> handles = new ArrayList<>();
+        Map<String, String> substituted = new TreeMap<>();
         try {
             List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
             options = new DBOptions();
-            boolean own = loadOwnOptions(dir, options, families, descriptors);
+            boolean own = loadOwnOptions(dir, options, families, descriptors, substituted);
             if (!own) {
                 options.close();
                 options = new DBOptions();
@@ -160,8 +166,10 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
             RocksDB db = held
                     ? RocksDB.openAsSecondary(options, dir.toString(), secondary.toString(), descriptors, handles)
                     : RocksDB.openReadOnly(options, dir.toString(), descriptors, handles);
-            return new RocksDbSnapshotOpen(dir, secondary, options, familyOptions, names, handles, db, own, held,
-                    manifest);
+            RocksDbSnapshotOpen open = new RocksDbSnapshotOpen(dir, secondary, options, familyOptions, names, handles, db,
+                    own, held, manifest);
+            open.substitutedPolicies.putAll(substituted);
+            return open;
         } catch (RocksDBException | RuntimeException e) {
             for (ColumnFamilyHandle h : handles) {
                 h.close();
@@ -229,12 +237,28 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
      * of column families than the MANIFEST.
      */
     private static boolean loadOwnOptions(Path dir, DBOptions options, List<String> families,
-                                          List<ColumnFamilyDescriptor> descriptors) {
+                                          List<ColumnFamilyDescriptor> descriptors, Map<String, String> substituted) {
         List<ColumnFamilyDescriptor> loaded = new ArrayList<>();
         try (ConfigOptions config = new ConfigOptions().setIgnoreUnknownOptions(true)) {
-            OptionsUtil.loadLatestOptions(config, dir.toString(), options, loaded);
-        } catch (RocksDBException | RuntimeException e) {
+            String latest = OptionsUtil.getLatestOptionsFileName(dir.toString(), Env.getDefault());
+            Path file = dir.resolve(latest);
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String readable = BuiltInFilterReader.substitute(text, substituted);
+            if (substituted.isEmpty()) {
+                OptionsUtil.loadLatestOptions(config, dir.toString(), options, loaded);
+            } else {
+                // a copy outside DIR: nothing is written in the database's folder
+                Path copy = Files.createTempFile("monkey-eval-options", ".ini");
+                try {
+                    Files.writeString(copy, readable, StandardCharsets.UTF_8);
+                    OptionsUtil.loadOptionsFromFile(config, copy.toString(), options, loaded);
+                } finally {
+                    Files.deleteIfExists(copy);
+                }
+            }
+        } catch (RocksDBException | IOException | RuntimeException e) {
             closeAll(loaded);
+            substituted.clear();
             return false;
         }
         for (String name : families) {
@@ -385,6 +409,15 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
     public ColumnFamilyOptions options(String columnFamily) throws InvalidInputException {
         handle(columnFamily);
         return familyOptions.get(names.indexOf(columnFamily));
+    }
+
+    /**
+     * The filter policy a column family's OPTIONS file names that this process cannot create (a custom class),
+     * replaced for this open by {@code rocksdb.BuiltinBloomFilter}, which reads every built-in filter; empty
+     * when the column family was opened with its own policy ({@link BuiltInFilterReader}).
+     */
+    public Optional<String> substitutedFilterPolicy(String columnFamily) {
+        return Optional.ofNullable(substitutedPolicies.get(columnFamily));
     }
 
     /** Whether the column families were opened with the database's OPTIONS file, not RocksDB's defaults. */
