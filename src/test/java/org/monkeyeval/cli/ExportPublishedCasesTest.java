@@ -119,14 +119,16 @@ final class ExportPublishedCasesTest {
             case ROCKSDB, ROCKSDB_RIBBON, ROCKSDB_LEGACY -> {
                 assertEquals(engineLevels > 7, text.contains("\n  num_levels=" + engineLevels + "\n"), text);
                 if (RocksDbNative.available()) {
-                    assertLoadsWithNumLevels(file, engineLevels);
+                    // an imported case keeps the database's own dynamic level bytes; others get RocksDB's default
+                    assertLoadsWithNumLevels(file, engineLevels, lsmCase.rocksdb() == null
+                            || lsmCase.rocksdb().levelCompactionDynamicLevelBytes());
                 }
             }
             default -> {
             }
         }
         // the mapping class agrees with what the export says
-        assertEquals(engineLevels, EngineLevels.map(engine, lsmCase.runs()).numLevels());
+        assertEquals(engineLevels, EngineLevels.map(engine, lsmCase.runs(), lsmCase.rocksdb()).numLevels());
     }
 
     /** Case levels as the export documents them: the runs' own, or their positions from 1. */
@@ -148,7 +150,7 @@ final class ExportPublishedCasesTest {
         return found;
     }
 
-    private void assertLoadsWithNumLevels(Path exported, int numLevels) throws Exception {
+    private void assertLoadsWithNumLevels(Path exported, int numLevels, boolean dynamic) throws Exception {
         Path options = dir.resolve("OPTIONS-000001");
         Files.writeString(options, Files.readString(exported));
         List<ColumnFamilyDescriptor> families = new ArrayList<>();
@@ -156,7 +158,7 @@ final class ExportPublishedCasesTest {
             OptionsUtil.loadOptionsFromFile(config, options.toString(), db, families);
             assertEquals(1, families.size());
             assertEquals(numLevels, families.get(0).getOptions().numLevels());
-            assertTrue(families.get(0).getOptions().levelCompactionDynamicLevelBytes());
+            assertEquals(dynamic, families.get(0).getOptions().levelCompactionDynamicLevelBytes());
             families.get(0).getOptions().close();
         }
     }
