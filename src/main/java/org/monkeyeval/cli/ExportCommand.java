@@ -19,7 +19,7 @@ import org.monkeyeval.model.LsmCase;
             + " they are expected to achieve and the loss against the optimum: a Pebble OPTIONS fragment and Go,"
             + " a RocksDB OPTIONS file (rocksdb, rocksdb-ribbon, rocksdb-legacy) or C++ FilterPolicy choosing Bloom"
             + " or Ribbon by level (rocksdb-per-level), fjall Rust, a"
-            + " Cassandra/ScyllaDB ALTER TABLE, a LevelDB NewBloomFilterPolicy line. Example:",
+            + " Cassandra/ScyllaDB ALTER TABLE, a LevelDB NewBloomFilterPolicy line.", "Example:",
             "  export --engine pebble --case leveled-7-t10",
             "Without --engine, the case's own engineGranularity (an imported RocksDB names rocksdb-per-level).",
             "Levels: each run is written at the level the engine really puts it, and the export lists case level"

@@ -19,7 +19,7 @@ import org.monkeyeval.report.FamilyTable;
         description = {"Look a filter up: the setting an engine uses when asked for B bits per key, the filter's"
             + " real size over N keys (filter_bits, bits_per_key, metadata included), its false-positive rate and"
             + " its parameters, with the source of the rules. Without --bits-per-key, every request from 1 to 24"
-            + " bits per key; without --family or --engine, every family. Examples:",
+            + " bits per key; without --family or --engine, every family.", "Examples:",
             "  families --family pebble --entries 5000000 --bits-per-key 12",
             "  families --engine rocksdb --entries 100000 --format csv"})
 final class FamiliesCommand implements Callable<Integer> {
@@ -31,7 +31,8 @@ final class FamiliesCommand implements Callable<Integer> {
     private String family;
 
     @Option(names = "--engine", paramLabel = "E",
-            description = "The family an engine granularity builds (as --engine-granularity names it).")
+            description = "Every family an engine granularity chooses from (as --engine-granularity names it;"
+                    + " rocksdb-per-level and rocksdb-ribbon: Bloom and Ribbon).")
     private String engine;
 
     @Option(names = "--entries", defaultValue = "1000000", paramLabel = "N",
@@ -77,7 +78,7 @@ final class FamiliesCommand implements Callable<Integer> {
         }
         if (engine != null) {
             Engine e = EngineOption.parse(engine, "--engine");
-            return List.of(e.family());
+            return e.families();
         }
         if (family != null) {
             try {

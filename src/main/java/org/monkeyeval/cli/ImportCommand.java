@@ -20,7 +20,7 @@ import org.monkeyeval.io.OutputFile;
             + " first), each non-empty level a run holding its files, each file with the filter it really holds"
             + " (read from the file: fast local Bloom, legacy Bloom, Ribbon or none; partitioned; whole keys or"
             + " prefixes), the filter memory as the budget. `run` on the case prices `current` on those filters,"
-            + " and adds the deployable allocation at the case's engineGranularity. Examples:",
+            + " and adds the deployable allocation at the case's engineGranularity.", "Examples:",
             "  import --rocksdb /var/lib/db --column-family default --to cases/mydb.json",
             "  import --rocksdb /var/lib/db --all-column-families --to cases/mydb/"})
 final class ImportCommand implements Callable<Integer> {
@@ -77,7 +77,8 @@ final class ImportCommand implements Callable<Integer> {
                 spec.commandLine().getOut().print(file.json());
             } else {
                 OutputFile.writeString(to, "case file", "case file", file.json());
-                spec.commandLine().getOut().printf("wrote %s (%s)%n", to, file.version());
+                spec.commandLine().getOut().printf("wrote %s (%s)%n%s%n", to, file.version(),
+                        ReportHint.importedCase(to));
             }
             return ExitCodes.OK;
         }
@@ -92,6 +93,7 @@ final class ImportCommand implements Callable<Integer> {
             OutputFile.writeString(to.resolve(file.name()), "case file", "case file", file.json());
         }
         files.forEach(f -> spec.commandLine().getOut().printf("wrote %s (%s)%n", to.resolve(f.name()), f.version()));
+        files.stream().findFirst().ifPresent(f -> spec.commandLine().getOut().println(ReportHint.importedCase(to.resolve(f.name()))));
         return ExitCodes.OK;
     }
 }

@@ -26,7 +26,7 @@ import org.monkeyeval.text.InvalidInputException;
             + " current_R of the same database (import, then run's current allocation) and the version read"
             + " (MANIFEST, sequence number). The database is opened read-only, or as a secondary instance while"
             + " another process holds it: no lock, nothing written in its folder. Absent keys: present keys"
-            + " sampled by iteration, each extended by a byte, checked absent by the Get. Example:",
+            + " sampled by iteration, each extended by a byte, checked absent by the Get.", "Example:",
             "  measure --rocksdb /var/lib/db --queries 100000 --seed 1"})
 final class MeasureCommand implements Callable<Integer> {
 

@@ -18,7 +18,7 @@ import org.monkeyeval.text.TableJson;
 /** {@code solve}: one case from the command line, printed as a table. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
         description = {"Solve one case given on the command line and print the per-run table (or, with --format"
-            + " csv|json, the rows of rows.csv). Examples:",
+            + " csv|json, the rows of rows.csv).", "Examples:",
             "  solve --entries 10000,100000,1000000 --bits-per-entry 10",
             "  solve --policy leveling --size-ratio 10 --levels 7 --entries 1111111000 --l0-runs 4 "
                 + "--l0-entries 100000 --bits-per-entry 10 --zero-result-share 0.5",

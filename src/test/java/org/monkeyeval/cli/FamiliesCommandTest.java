@@ -1,6 +1,7 @@
 package org.monkeyeval.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -47,11 +48,17 @@ final class FamiliesCommandTest {
         assertEquals("probes=" + setting.probes(), r.get("parameters").asText());
     }
 
+    /** --engine E lists every family E chooses from: rocksdb-per-level and rocksdb-ribbon build Bloom and Ribbon. */
     @Test
-    void engine_answersWithTheEnginesFamily() {
-        Cli.Outcome o = Cli.run("families", "--engine", "rocksdb-per-level", "--bits-per-key", "10", "--format", "csv");
-        assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("\r\nrocksdb,10,10,1000000,"), o.out());
+    void engine_answersWithEveryFamilyTheEngineChoosesFrom() {
+        for (String engine : List.of("rocksdb-per-level", "rocksdb-ribbon")) {
+            Cli.Outcome o = Cli.run("families", "--engine", engine, "--bits-per-key", "10", "--format", "csv");
+            assertEquals(0, o.exitCode(), o.err());
+            assertTrue(o.out().contains("\r\nrocksdb,10,10,1000000,"), o.out());
+            assertTrue(o.out().contains("\r\nrocksdb-ribbon,10,"), o.out());
+        }
+        Cli.Outcome one = Cli.run("families", "--engine", "rocksdb", "--bits-per-key", "10", "--format", "csv");
+        assertFalse(one.out().contains("rocksdb-ribbon"), one.out());
     }
 
     @Test

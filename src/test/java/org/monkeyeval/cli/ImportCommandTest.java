@@ -51,9 +51,15 @@ final class ImportCommandTest {
 
         assertTrue(json.contains("\"engineGranularity\": \"rocksdb-per-level\""), json);
 
-        // the case names RocksDB's per-level granularity: run needs no option for its deployable rows
-        Path out = dir.resolve("out");
-        Cli.Outcome r = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        // the case names RocksDB's per-level granularity: run needs no option for its deployable rows; import
+        // prints that run command, with the built jar's path, and it runs as printed
+        java.util.regex.Matcher hint = java.util.regex.Pattern.compile(
+                "to price it against the optimum: java -jar " + ReportHint.BUILT_JAR + " (run --cases \\S+ --out \\S+)")
+                .matcher(o.out());
+        assertTrue(hint.find(), o.out());
+        Path out = dir.resolve("cases-out");
+        assertEquals("run --cases " + cases + " --out " + out, hint.group(1));
+        Cli.Outcome r = Cli.run(hint.group(1).split(" "));
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("rocksdb-default: current R = "), r.out());
         List<String> header = List.of(Files.readAllLines(out.resolve("cases.csv")).get(0).split(","));
@@ -143,7 +149,7 @@ final class ImportCommandTest {
                         cases.resolve("live-" + i + ".json").toString());
                 assertEquals(0, o.exitCode(), o.err());
                 assertTrue(o.out().matches("(?s)wrote .* \\(column family default, MANIFEST-[0-9]{6}, sequence number"
-                        + " [0-9]+\\)\\s*"), o.out());
+                        + " [0-9]+\\)\\Rto price it against the optimum: .*"), o.out());
             }
             assertTrue(writer.isAlive(), "db_bench wrote all along");
         } finally {

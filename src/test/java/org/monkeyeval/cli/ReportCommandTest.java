@@ -188,6 +188,15 @@ final class ReportCommandTest {
     void run_output_pointsToReport() {
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().contains("java -jar monkey-eval.jar report --cases " + cases + " --out " + out), o.out());
+        assertTrue(o.out().contains("java -jar " + ReportHint.BUILT_JAR + " report --cases " + cases + " --out " + out),
+                o.out());
+    }
+
+    /** The hint names the jar where the build writes it: the pom's finalName under target/. */
+    @Test
+    void reportHint_builtJar_isWhereThePomWritesTheJar() throws Exception {
+        String pom = Files.readString(Path.of("pom.xml"));
+        assertTrue(pom.contains("<finalName>monkey-eval</finalName>"), "the pom names the jar monkey-eval.jar");
+        assertEquals("target/monkey-eval.jar", ReportHint.BUILT_JAR);
     }
 }
