@@ -22,7 +22,7 @@ import org.monkeyeval.verify.RerunUnavailableException;
             + " entry that engines use with Monkey's allocation (Dayan, Athanassoulis, Idreos, SIGMOD 2017),"
             + " which minimizes the expected false-positive probes of an absent-key lookup at the same memory.",
         subcommands = {RunCommand.class, SolveCommand.class, ConfirmCommand.class, ReportCommand.class, VerifyCommand.class,
-            BundleCommand.class, ImportCommand.class, MeasureCommand.class, ExportCommand.class, FamiliesCommand.class, AutoComplete.GenerateCompletion.class,
+            BundleCommand.class, ImportCommand.class, MeasureCommand.class, RehearseCommand.class, ExportCommand.class, FamiliesCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

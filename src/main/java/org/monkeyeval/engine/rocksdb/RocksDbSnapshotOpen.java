@@ -510,7 +510,7 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         return java.util.Optional.ofNullable(secondary);
     }
 
-    private static void removeQuietly(Path folder) {
+    static void removeQuietly(Path folder) {
         if (!Files.exists(folder)) {
             return;
         }

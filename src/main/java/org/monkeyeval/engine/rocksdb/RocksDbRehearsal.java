@@ -1,0 +1,390 @@
+package org.monkeyeval.engine.rocksdb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactionOptions;
+import org.rocksdb.ConfigOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
+import org.rocksdb.LevelMetaData;
+import org.rocksdb.OptionsUtil;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileMetaData;
+
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.CaseResult;
+import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.ThresholdSolver;
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.text.InvalidInputException;
+
+/**
+ * A recommendation rehearsed on a copy of the database: the copy imported and its deployable allocation found,
+ * every file of the copy rewritten at its own level with the filter RocksDB builds for that allocation, and
+ * RocksDB's own count of the data blocks an absent-key lookup reads measured before and after with the same
+ * absent keys ({@link RocksDbMeasure}). The database's folder is only read.
+ *
+ * <p>The rewrite keeps the tree's shape: automatic compactions off throughout, every file compacted alone by
+ * {@code CompactFiles} into its own level (oldest first), so each keeps its keys and key range, under table options
+ * that differ from the database's own only in the filter: {@code bloomfilter:B:false} for fast local Bloom,
+ * {@code ribbonfilter:B:-1} for Ribbon (Ribbon for every file, RocksDB's NewRibbonFilterPolicy with
+ * bloom_before_level -1), {@code format_version=4} with {@code bloomfilter:B:false} for the legacy Bloom, and
+ * {@code nullptr} for none; {@code optimize_filters_for_memory=false}, as the families size the filters.
+ * The filters' real size after is read from the rewritten files, not assumed.
+ *
+ * <p>Where another process holds the database, no consistent copy of its files can be taken from outside it
+ * (its MANIFEST and files change while they are copied): the rehearsal is refused, naming the ways to give it
+ * one (stop the writer, or a checkpoint: RocksDB's {@code Checkpoint::CreateCheckpoint}, {@code ldb checkpoint}).
+ */
+public final class RocksDbRehearsal {
+
+    /** Families a rewrite can build, by the RocksDB granularities whose deployable allocation names them. */
+    private static final List<Engine> ENGINES = List.of(Engine.ROCKSDB, Engine.ROCKSDB_PER_LEVEL,
+            Engine.ROCKSDB_RIBBON, Engine.ROCKSDB_LEGACY);
+
+    private static final Pattern TABLE_SECTION = Pattern.compile("^\\s*\\[TableOptions/BlockBasedTable \"(.*)\"\\]\\s*$");
+    private static final Pattern CF_SECTION = Pattern.compile("^\\s*\\[CFOptions \"(.*)\"\\]\\s*$");
+    private static final Pattern SECTION = Pattern.compile("^\\s*\\[.*\\]\\s*$");
+
+    /**
+     * One side of the rehearsal.
+     *
+     * @param measured       RocksDB's count on the copy
+     * @param predictedR     current R of the copy as imported (its files' own filters)
+     * @param filterBits     filter bits the copy's files hold
+     * @param filesPerLevel  live files per level, L0 first
+     */
+    public record Side(RocksDbMeasure.Measurement measured, double predictedR, long filterBits,
+                       List<Integer> filesPerLevel) {
+        public Side {
+            filesPerLevel = List.copyOf(filesPerLevel);
+        }
+    }
+
+    /**
+     * What the rehearsal found.
+     *
+     * @param columnFamily     the column family rehearsed
+     * @param engine           the granularity of the allocation applied
+     * @param budgetBits       the filter memory the database held, the allocation's budget
+     * @param deployableCost   the allocation's predicted cost (reads per absent-key lookup)
+     * @param settingsByLevel  the filter written at each level that holds files, as RocksDB's options say it
+     * @param before           the copy as it was
+     * @param after            the copy rewritten
+     * @param rewriteNanos     wall time of the rewrite
+     * @param kept             the copy's folder when kept, else null
+     */
+    public record Result(String columnFamily, Engine engine, double budgetBits, double deployableCost,
+                         Map<Integer, String> settingsByLevel, Side before, Side after, long rewriteNanos, Path kept) {
+        public Result {
+            settingsByLevel = java.util.Collections.unmodifiableMap(new TreeMap<>(settingsByLevel));
+        }
+    }
+
+    private RocksDbRehearsal() {
+    }
+
+    /**
+     * Rehearses the deployable allocation at {@code engine} (null: the case's own granularity) on a copy of
+     * the database in {@code dir}.
+     *
+     * @param keep     the folder to leave the rewritten copy in (must not exist), or null for a temporary one
+     * @param progress called with a line of what is being done
+     * @throws InvalidInputException no database, one another process holds, a granularity that does not
+     *                               rewrite RocksDB, or a copy RocksDB cannot rewrite (the reason named)
+     */
+    public static Result rehearse(Path dir, String columnFamily, Engine engine, RocksDbMeasure.Settings settings,
+                                  Path keep, Consumer<String> progress) throws InvalidInputException {
+        if (RocksDbSnapshotOpen.heldOpen(checkedDatabase(dir))) {
+            throw new InvalidInputException(dir + ": another process holds the database open; rehearse copies a"
+                    + " database no process writes to: stop the writer, or rehearse a checkpoint of it (ldb"
+                    + " checkpoint, or RocksDB's Checkpoint::CreateCheckpoint)");
+        }
+        Path copy;
+        try {
+            if (keep != null) {
+                if (Files.exists(keep)) {
+                    throw new InvalidInputException(keep + ": --keep names a folder that exists; give a new one");
+                }
+                copy = Files.createDirectories(keep);
+            } else {
+                copy = Files.createTempDirectory("monkey-eval-rehearsal");
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException(keep + ": cannot create the copy's folder: " + e.getMessage());
+        }
+        try {
+            progress.accept("copying " + dir + " to " + copy);
+            copyFiles(dir, copy);
+            progress.accept("measuring the copy before the rewrite");
+            Side before = side(copy, columnFamily, settings);
+            LsmCase lsmCase = ImportedCase.lsmCase(RocksDbImport.read(copy, columnFamily),
+                    engine != null ? engine : ImportedCase.DEFAULT_GRANULARITY);
+            Engine chosen = engine != null ? engine : Engine.fromLabel(lsmCase.engineGranularity());
+            if (!ENGINES.contains(chosen)) {
+                throw new InvalidInputException("rehearse rewrites a RocksDB database: " + chosen.label()
+                        + " is not one of RocksDB's granularities (rocksdb, rocksdb-per-level, rocksdb-ribbon,"
+                        + " rocksdb-legacy)");
+            }
+            CaseResult result = new CaseEvaluator(new ThresholdSolver(), chosen).evaluate(lsmCase);
+            Map<Integer, String> settingsByLevel = settingsByLevel(lsmCase, result.deployable());
+            long start = System.nanoTime();
+            rewrite(copy, columnFamily, settingsByLevel, progress);
+            long rewriteNanos = System.nanoTime() - start;
+            progress.accept("measuring the copy after the rewrite");
+            Side after = side(copy, columnFamily, settings);
+            return new Result(columnFamily, chosen, result.budgetBits(), result.deployableCost(), settingsByLevel,
+                    before, after, rewriteNanos, keep != null ? copy : null);
+        } finally {
+            if (keep == null) {
+                RocksDbSnapshotOpen.removeQuietly(copy);
+            }
+        }
+    }
+
+    private static Path checkedDatabase(Path dir) throws InvalidInputException {
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidInputException(dir + ": no such folder");
+        }
+        if (!Files.isRegularFile(dir.resolve("CURRENT"))) {
+            throw new InvalidInputException(dir + ": not a RocksDB database (no CURRENT file)");
+        }
+        return dir;
+    }
+
+    /** Every regular file of the database's folder (RocksDB keeps its files there, flat). */
+    private static void copyFiles(Path dir, Path copy) throws InvalidInputException {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                Files.copy(f, copy.resolve(f.getFileName()));
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException(dir + ": cannot copy the database: " + e.getMessage());
+        }
+    }
+
+    /** Measured, predicted and held filter bits of the copy as it is now. */
+    private static Side side(Path copy, String columnFamily, RocksDbMeasure.Settings settings)
+            throws InvalidInputException {
+        double[] predicted = new double[1];
+        long[] filterBits = new long[1];
+        RocksDbMeasure.Measurement m = RocksDbMeasure.measure(copy, List.of(columnFamily), settings, (open, cf) -> {
+            RocksDbImport.Imported imported = RocksDbImport.read(open, cf);
+            filterBits[0] = 8 * imported.filterBytes();
+            predicted[0] = new CaseEvaluator(new ThresholdSolver()).evaluate(ImportedCase.lsmCase(imported, null))
+                    .currentCost();
+            return predicted[0];
+        }).get(0);
+        return new Side(m, predicted[0], filterBits[0], filesPerLevel(copy, columnFamily));
+    }
+
+    /**
+     * The table options each level's files are rewritten with: the filter the allocation builds there, as a
+     * RocksDB options string.
+     */
+    static Map<Integer, String> settingsByLevel(LsmCase lsmCase, Deployable d) {
+        Map<Integer, String> byLevel = new TreeMap<>();
+        for (int i = 0; i < lsmCase.runs().size(); i++) {
+            Integer level = lsmCase.runs().get(i).level();
+            String options = tableOptions(d.engine(), d.family(i), d.setting(i));
+            String earlier = byLevel.putIfAbsent(level, options);
+            if (earlier != null && !earlier.equals(options)) {
+                throw new IllegalStateException("level " + level + " holds runs of two settings: " + earlier
+                        + " and " + options);
+            }
+        }
+        return byLevel;
+    }
+
+    /** RocksDB's table options for one family and setting. */
+    static String tableOptions(Engine engine, FilterFamily family, Setting s) {
+        if (!s.hasFilter()) {
+            return "filter_policy=nullptr";
+        }
+        if (family == RocksDbRibbonFamily.INSTANCE) {
+            return "filter_policy=ribbonfilter:" + s.knob() + ":-1;format_version=5";
+        }
+        if (engine == Engine.ROCKSDB_LEGACY) {
+            return "filter_policy=bloomfilter:" + s.knob() + ":false;format_version=4";
+        }
+        return "filter_policy=bloomfilter:" + s.knob() + ":false;format_version=5";
+    }
+
+    /** Each level's files compacted into the same level under that level's table options. */
+    private static void rewrite(Path copy, String columnFamily, Map<Integer, String> settingsByLevel,
+                                Consumer<String> progress) throws InvalidInputException {
+        for (Map.Entry<Integer, String> level : settingsByLevel.entrySet()) {
+            int l = level.getKey();
+            progress.accept(String.format(Locale.ROOT, "rewriting L%d with %s", l, level.getValue()));
+            try (Opened db = Opened.of(copy, columnFamily, level.getValue())) {
+                List<SstFileMetaData> files = db.files(l);
+                files.sort(Comparator.comparingLong(SstFileMetaData::smallestSeqno));
+                for (SstFileMetaData f : files) {
+                    db.compact(List.of(f.fileName()), l);
+                }
+            } catch (RocksDBException e) {
+                throw new InvalidInputException(copy + ": RocksDB cannot rewrite level " + l + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static List<Integer> filesPerLevel(Path copy, String columnFamily) throws InvalidInputException {
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(copy, o -> { })) {
+            List<Integer> counts = new ArrayList<>();
+            for (LevelMetaData level : open.db().getColumnFamilyMetaData(open.handle(columnFamily)).levels()) {
+                counts.add(level.files().size());
+            }
+            while (counts.size() > 1 && counts.get(counts.size() - 1) == 0) {
+                counts.remove(counts.size() - 1);
+            }
+            return counts;
+        }
+    }
+
+    /**
+     * The OPTIONS text with one column family's table filter options replaced by {@code tableOptions} and its
+     * automatic compactions off.
+     */
+    static String withTableOptions(String options, String columnFamily, String tableOptions) {
+        Map<String, String> replace = new TreeMap<>();
+        for (String kv : tableOptions.split(";")) {
+            replace.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        replace.put("optimize_filters_for_memory", "false");
+        StringBuilder out = new StringBuilder();
+        String section = null;
+        Map<String, String> pending = null;
+        for (String line : options.split("\n", -1)) {
+            Matcher table = TABLE_SECTION.matcher(line);
+            Matcher cf = CF_SECTION.matcher(line);
+            if (SECTION.matcher(line).matches() && pending != null) {
+                pending.forEach((k, v) -> out.append("  ").append(k).append('=').append(v).append('\n'));
+                pending = null;
+            }
+            if (table.matches()) {
+                section = table.group(1).equals(columnFamily) ? "table" : null;
+                pending = section != null ? new TreeMap<>(replace) : null;
+            } else if (cf.matches()) {
+                section = cf.group(1).equals(columnFamily) ? "cf" : null;
+                pending = section != null ? new TreeMap<>(Map.of("disable_auto_compactions", "true")) : null;
+            } else if (SECTION.matcher(line).matches()) {
+                section = null;
+            } else if (pending != null) {
+                int eq = line.indexOf('=');
+                String key = eq < 0 ? "" : line.substring(0, eq).trim();
+                if (pending.containsKey(key)) {
+                    line = line.substring(0, line.indexOf(key)) + key + "=" + pending.remove(key);
+                }
+            }
+            out.append(line).append('\n');
+        }
+        if (pending != null) {
+            pending.forEach((k, v) -> out.append("  ").append(k).append('=').append(v).append('\n'));
+        }
+        out.setLength(out.length() - 1);
+        return out.toString();
+    }
+
+    /** The copy opened read-write with one level's table options, its automatic compactions off. */
+    private static final class Opened implements AutoCloseable {
+        private final DBOptions options;
+        private final List<ColumnFamilyDescriptor> descriptors;
+        private final List<ColumnFamilyHandle> handles;
+        private final RocksDB db;
+        private final int index;
+
+        private Opened(DBOptions options, List<ColumnFamilyDescriptor> descriptors, List<ColumnFamilyHandle> handles,
+                       RocksDB db, int index) {
+            this.options = options;
+            this.descriptors = descriptors;
+            this.handles = handles;
+            this.db = db;
+            this.index = index;
+        }
+
+        static Opened of(Path copy, String columnFamily, String tableOptions)
+                throws RocksDBException, InvalidInputException {
+            String latest = OptionsUtil.getLatestOptionsFileName(copy.toString(), Env.getDefault());
+            DBOptions options = new DBOptions();
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            Path edited = null;
+            try (ConfigOptions config = new ConfigOptions().setIgnoreUnknownOptions(true)) {
+                edited = Files.createTempFile("monkey-eval-options", ".ini");
+                String text = Files.readString(copy.resolve(latest), StandardCharsets.UTF_8);
+                Files.writeString(edited, withTableOptions(text, columnFamily, tableOptions), StandardCharsets.UTF_8);
+                OptionsUtil.loadOptionsFromFile(config, edited.toString(), options, descriptors);
+            } catch (IOException e) {
+                options.close();
+                throw new InvalidInputException(copy + ": cannot read its OPTIONS file: " + e.getMessage());
+            } finally {
+                try {
+                    if (edited != null) {
+                        Files.deleteIfExists(edited);
+                    }
+                } catch (IOException ignored) {
+                    // a temporary file; the system's temporary folder keeps it at worst
+                }
+            }
+            int index = -1;
+            for (int i = 0; i < descriptors.size(); i++) {
+                if (new String(descriptors.get(i).getName(), StandardCharsets.UTF_8).equals(columnFamily)) {
+                    index = i;
+                }
+            }
+            if (index < 0) {
+                options.close();
+                throw new InvalidInputException(copy + ": no column family '" + columnFamily + "'");
+            }
+            List<ColumnFamilyHandle> handles = new ArrayList<>();
+            RocksDB db = RocksDB.open(options, copy.toString(), descriptors, handles);
+            return new Opened(options, descriptors, handles, db, index);
+        }
+
+        List<SstFileMetaData> files(int level) {
+            for (LevelMetaData l : db.getColumnFamilyMetaData(handles.get(index)).levels()) {
+                if (l.level() == level) {
+                    return new ArrayList<>(l.files());
+                }
+            }
+            return new ArrayList<>();
+        }
+
+        void compact(List<String> fileNames, int outputLevel) throws RocksDBException {
+            try (CompactionOptions compaction = new CompactionOptions()) {
+                db.compactFiles(compaction, handles.get(index), fileNames, outputLevel, -1, null);
+            }
+        }
+
+        @Override
+        public void close() {
+            for (ColumnFamilyHandle h : handles) {
+                h.close();
+            }
+            db.close();
+            for (ColumnFamilyDescriptor d : descriptors) {
+                d.getOptions().close();
+            }
+            options.close();
+        }
+    }
+}
