@@ -9,14 +9,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import org.monkeyeval.alloc.CaseEvaluator;
-import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.engine.rocksdb.ImportedCase;
 import org.monkeyeval.engine.rocksdb.RocksDbImport;
 import org.monkeyeval.engine.rocksdb.RocksDbMeasure;
 import org.monkeyeval.engine.rocksdb.RocksDbSnapshotOpen;
 import org.monkeyeval.report.MeasureTables;
-import org.monkeyeval.text.InvalidInputException;
 
 /** {@code measure}: RocksDB's own count of the data blocks an absent-key lookup reads, beside the predicted R. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
@@ -33,8 +30,8 @@ final class MeasureCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--rocksdb", required = true, paramLabel = "DIR", description = "The database folder.")
-    private Path dir;
+    @CommandLine.Mixin
+    private DatabaseLookups lookups;
 
     @Option(names = "--column-family", defaultValue = "default", paramLabel = "NAME",
             description = "Column family to measure (default: ${DEFAULT-VALUE}).")
@@ -42,14 +39,6 @@ final class MeasureCommand implements Callable<Integer> {
 
     @Option(names = "--all-column-families", description = "Measure every column family (not with --column-family).")
     private boolean allColumnFamilies;
-
-    @Option(names = "--queries", defaultValue = "100000", paramLabel = "N",
-            description = "Absent-key lookups per column family (default: ${DEFAULT-VALUE}).")
-    private long queries;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-            description = "Seed of the sampled keys and their extensions (default: ${DEFAULT-VALUE}).")
-    private long seed;
 
     /** How the answer is printed. */
     enum Format { table, json }
@@ -63,29 +52,19 @@ final class MeasureCommand implements Callable<Integer> {
         if (allColumnFamilies && spec.commandLine().getParseResult().hasMatchedOption("--column-family")) {
             throw new UsageException("give --column-family or --all-column-families, not both");
         }
-        RocksDbMeasure.Settings settings;
-        try {
-            settings = new RocksDbMeasure.Settings(queries, seed);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--queries: " + e.getMessage());
-        }
+        RocksDbMeasure.Settings settings = lookups.settings();
+        Path dir = lookups.dir;
         EnvironmentException.requireRocksDb("RocksDB's native library does not load here");
         List<String> families = allColumnFamilies ? RocksDbSnapshotOpen.columnFamilies(dir) : List.of(columnFamily);
         List<MeasureTables.Row> rows = new ArrayList<>();
         for (RocksDbMeasure.Measurement m : RocksDbMeasure.measure(dir, families, settings,
-                MeasureCommand::predictedCurrentR)) {
+                (open, family) -> ImportedCase.currentR(RocksDbImport.read(open, family)))) {
             rows.add(new MeasureTables.Row(m));
         }
         spec.commandLine().getOut().print(switch (format) {
-            case table -> MeasureTables.table(dir.toString(), queries, seed, rows);
-            case json -> MeasureTables.json(dir.toString(), queries, seed, rows);
+            case table -> MeasureTables.table(dir.toString(), settings.queries(), settings.seed(), rows);
+            case json -> MeasureTables.json(dir.toString(), settings.queries(), settings.seed(), rows);
         });
         return ExitCodes.OK;
-    }
-
-    /** current_R of the column family's imported case, as `import` then `run` give it, on the version measured. */
-    private static double predictedCurrentR(RocksDbSnapshotOpen open, String family) throws InvalidInputException {
-        return new CaseEvaluator(new ThresholdSolver())
-                .evaluate(ImportedCase.lsmCase(RocksDbImport.read(open, family), null)).currentCost();
     }
 }

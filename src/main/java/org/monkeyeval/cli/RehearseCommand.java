@@ -18,7 +18,7 @@ import org.monkeyeval.report.RehearsalTables;
             + " imported, every file rewritten at its own level with the filter RocksDB builds for the allocation"
             + " (each file alone by CompactFiles into its own level, automatic compactions off), and RocksDB's own"
             + " count of the data blocks an absent-key lookup reads measured before and after with the same absent"
-            + " keys, as measure does. Prints predicted and measured R with the 95% interval, filter bits against"
+            + " keys, as measure does. Prints predicted and measured R with the 95%% interval, filter bits against"
             + " the budget and files per level, before and after, and the rewrite's wall time. DIR is only read;"
             + " a database another process holds is refused (rehearse a checkpoint of it).", "Example:",
             "  rehearse --rocksdb /var/lib/db --engine-granularity rocksdb-per-level --queries 200000"})
@@ -27,8 +27,8 @@ final class RehearseCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--rocksdb", required = true, paramLabel = "DIR", description = "The database folder.")
-    private Path dir;
+    @CommandLine.Mixin
+    private DatabaseLookups lookups;
 
     @Option(names = "--column-family", defaultValue = "default", paramLabel = "NAME",
             description = "Column family to rehearse (default: ${DEFAULT-VALUE}).")
@@ -37,14 +37,6 @@ final class RehearseCommand implements Callable<Integer> {
     @Option(names = "--engine-granularity", paramLabel = "ENGINE", description = "rocksdb, rocksdb-per-level,"
             + " rocksdb-ribbon or rocksdb-legacy (default: the imported case's, rocksdb-per-level).")
     private String engineGranularity;
-
-    @Option(names = "--queries", defaultValue = "100000", paramLabel = "N",
-            description = "Absent-key lookups before and after (default: ${DEFAULT-VALUE}).")
-    private long queries;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-            description = "Seed of the absent keys, the same before and after (default: ${DEFAULT-VALUE}).")
-    private long seed;
 
     @Option(names = "--keep", paramLabel = "DIR", description = "Leave the rewritten copy in this new folder.")
     private Path keep;
@@ -58,18 +50,13 @@ final class RehearseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RocksDbMeasure.Settings settings;
-        try {
-            settings = new RocksDbMeasure.Settings(queries, seed);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--queries: " + e.getMessage());
-        }
+        RocksDbMeasure.Settings settings = lookups.settings();
         Engine engine = EngineOption.parse(engineGranularity, "--engine-granularity");
         EnvironmentException.requireRocksDb("RocksDB's native library does not load here");
-        RocksDbRehearsal.Result r = RocksDbRehearsal.rehearse(dir, columnFamily, engine, settings, keep,
+        RocksDbRehearsal.Result r = RocksDbRehearsal.rehearse(lookups.dir, columnFamily, engine, settings, keep,
                 line -> spec.commandLine().getErr().println("rehearse: " + line));
-        spec.commandLine().getOut().print(format == Format.table ? RehearsalTables.table(dir.toString(), r)
-                : RehearsalTables.json(dir.toString(), queries, seed, r));
+        spec.commandLine().getOut().print(format == Format.table ? RehearsalTables.table(lookups.dir.toString(), r)
+                : RehearsalTables.json(lookups.dir.toString(), settings.queries(), settings.seed(), r));
         return ExitCodes.OK;
     }
 }

@@ -38,17 +38,7 @@ final class ExportedCppPolicyTest {
 
     @Test
     void exportedPolicy_compilesAndBuildsEachLevelsFilterSize() throws Exception {
-        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/filter_policy.h")),
-                "RocksDB headers not installed (apt-get install librocksdb-dev)");
-        assumeTrue(run(dir, List.of("g++", "--version")) == 0, "g++ not installed");
-        Path cases = Files.createDirectories(dir.resolve("cases"));
-        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
-                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 11111100, \"l0\": {\"runs\": 2,"
-                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 8}}");
-        Path policy = dir.resolve("policy.h");
-        Cli.Outcome o = Cli.run("export", "--engine", "rocksdb-per-level", "--cases", cases.toString(),
-                "--case", "tree", "--to", policy.toString());
-        assertEquals(0, o.exitCode(), o.err());
+        Path policy = exportedPolicy();
         Matcher m = Pattern.compile("bits_ = \\{([^}]*)\\}").matcher(Files.readString(policy));
         assumeTrue(m.find());
         String[] bits = m.group(1).split(", ");
@@ -80,17 +70,7 @@ final class ExportedCppPolicyTest {
     @Test
     void exportedPolicy_reopenedFromItsOptionsFile_readsItsFiltersWithTheRegistrationOrTheBuiltInReader()
             throws Exception {
-        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/filter_policy.h")),
-                "RocksDB headers not installed (apt-get install librocksdb-dev)");
-        assumeTrue(run(dir, List.of("g++", "--version")) == 0, "g++ not installed");
-        Path cases = Files.createDirectories(dir.resolve("cases"));
-        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
-                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 11111100, \"l0\": {\"runs\": 2,"
-                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 8}}");
-        Cli.Outcome o = Cli.run("export", "--engine", "rocksdb-per-level", "--cases", cases.toString(),
-                "--case", "tree", "--to", dir.resolve("policy.h").toString());
-        assertEquals(0, o.exitCode(), o.err());
-        assertTrue(Files.readString(dir.resolve("policy.h")).contains("filter_policy=rocksdb.BuiltinBloomFilter"));
+        assertTrue(Files.readString(exportedPolicy()).contains("filter_policy=rocksdb.BuiltinBloomFilter"));
         try (InputStream source = getClass().getResourceAsStream("/cpp/reopen_policy_check.cc")) {
             Files.write(dir.resolve("reopen.cc"), source.readAllBytes());
         }
@@ -106,6 +86,22 @@ final class ExportedCppPolicyTest {
         assertEquals(List.of("policy null", "useful 0"), stock.subList(0, 2), "without the class no filter is read");
         assertEquals("policy rocksdb.BuiltinBloomFilter", stock.get(2));
         assertTrue(useful(stock.get(3)) > 0.9 * keys, stock.toString());
+    }
+
+    /** The rocksdb-per-level export of a six-level tree at 8 bits per entry, as policy.h; skipped without g++ or headers. */
+    private Path exportedPolicy() throws Exception {
+        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/filter_policy.h")),
+                "RocksDB headers not installed (apt-get install librocksdb-dev)");
+        assumeTrue(run(dir, List.of("g++", "--version")) == 0, "g++ not installed");
+        Path cases = Files.createDirectories(dir.resolve("cases"));
+        Files.writeString(cases.resolve("tree.json"), "{\"id\": \"tree\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 11111100, \"l0\": {\"runs\": 2,"
+                + " \"entriesPerRun\": 1000}}, \"budget\": {\"bitsPerEntry\": 8}}");
+        Path policy = dir.resolve("policy.h");
+        Cli.Outcome o = Cli.run("export", "--engine", "rocksdb-per-level", "--cases", cases.toString(),
+                "--case", "tree", "--to", policy.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        return policy;
     }
 
     private List<String> check(String mode, String db, int keys) throws Exception {

@@ -23,6 +23,24 @@ final class HelpTextTest {
         }
     }
 
+    /** A '%' not doubled in a description makes picocli print the text unformatted, with a warning on stderr. */
+    @Test
+    void everyCommandsHelp_formatsWithoutPicocliWarnings() {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            Cli.run("--help");
+            for (String name : List.copyOf(MonkeyEval.commandLine().getSubcommands().keySet())) {
+                Cli.run(name, "--help");
+            }
+        } finally {
+            System.setErr(err);
+        }
+        String warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(!warnings.contains("picocli WARN"), warnings);
+    }
+
     @Test
     void everyCommandsHelp_examplesAnnouncedAreGiven() {
         for (String name : List.copyOf(MonkeyEval.commandLine().getSubcommands().keySet())) {

@@ -12,6 +12,8 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.monkeyeval.alloc.CaseEvaluator;
+import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseReader;
 import org.monkeyeval.model.LsmCase;
@@ -196,6 +198,16 @@ public final class ImportedCase {
         String version = String.format(Locale.ROOT, "column family %s, MANIFEST-%06d, sequence number %d",
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber());
         return new File(caseId(imported, id) + ".json", json, version);
+    }
+
+    /**
+     * The predicted current R of the version imported: its case's current cost as {@code import} then
+     * {@code run} give it, on the filters its files hold.
+     *
+     * @throws InvalidInputException the column family has no entries in SST files
+     */
+    public static double currentR(RocksDbImport.Imported imported) throws InvalidInputException {
+        return new CaseEvaluator(new ThresholdSolver()).evaluate(lsmCase(imported, null)).currentCost();
     }
 
     /** The id {@link #json} gives the case: {@code id}, or rocksdb-&lt;column family&gt; when null. */

@@ -191,8 +191,7 @@ public final class RocksDbRehearsal {
         RocksDbMeasure.Measurement m = RocksDbMeasure.measure(copy, List.of(columnFamily), settings, (open, cf) -> {
             RocksDbImport.Imported imported = RocksDbImport.read(open, cf);
             filterBits[0] = 8 * imported.filterBytes();
-            predicted[0] = new CaseEvaluator(new ThresholdSolver()).evaluate(ImportedCase.lsmCase(imported, null))
-                    .currentCost();
+            predicted[0] = ImportedCase.currentR(imported);
             return predicted[0];
         }).get(0);
         return new Side(m, predicted[0], filterBits[0], filesPerLevel(copy, columnFamily));
