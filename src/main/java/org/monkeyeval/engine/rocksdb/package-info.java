@@ -9,6 +9,10 @@
  *       {@link org.monkeyeval.engine.rocksdb.ImportedCase} writes it as a case file;</li>
  *   <li><b>measure</b>: {@link org.monkeyeval.engine.rocksdb.RocksDbMeasure}, RocksDB's own count of the data
  *       blocks an absent-key lookup reads;</li>
+ *   <li><b>rehearse</b>: {@link org.monkeyeval.engine.rocksdb.RocksDbRehearsal}, the deployable allocation
+ *       applied to a copy of the database, every file rewritten at its own level, measured before and
+ *       after; a filter policy the OPTIONS file names that this process cannot create is read with the
+ *       built-in reader ({@link org.monkeyeval.engine.rocksdb.BuiltInFilterReader});</li>
  *   <li><b>check</b>: {@link org.monkeyeval.engine.rocksdb.RocksDbEngineCheck}, the allocated bits per key
  *       given to RocksDB's own filters ({@link org.monkeyeval.engine.rocksdb.EngineFilter}) in an embedded
  *       RocksDB: each run of a case one column family holding one SST file written by
