@@ -21,6 +21,7 @@ import org.rocksdb.CompactionOptions;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.Env;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.LevelMetaData;
 import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
@@ -136,6 +137,7 @@ public final class RocksDbRehearsal {
         try {
             progress.accept("copying " + dir + " to " + copy);
             copyFiles(dir, copy);
+            settle(copy, columnFamily);
             progress.accept("measuring the copy before the rewrite");
             Side before = side(copy, columnFamily, settings);
             LsmCase lsmCase = ImportedCase.lsmCase(RocksDbImport.read(copy, columnFamily),
@@ -180,6 +182,19 @@ public final class RocksDbRehearsal {
             }
         } catch (IOException e) {
             throw new InvalidInputException(dir + ": cannot copy the database: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Entries the copy holds only in its write-ahead log flushed into an L0 file, under the database's own
+     * options, before anything is measured: a read-write open would flush them (RocksDB recovers the WAL into
+     * a flush), so before and after see the same files.
+     */
+    private static void settle(Path copy, String columnFamily) throws InvalidInputException {
+        try (Opened db = Opened.of(copy, columnFamily, null); FlushOptions flush = new FlushOptions()) {
+            db.flush(flush.setWaitForFlush(true));
+        } catch (RocksDBException e) {
+            throw new InvalidInputException(copy + ": RocksDB cannot open the copy: " + e.getMessage());
         }
     }
 
@@ -261,15 +276,17 @@ public final class RocksDbRehearsal {
     }
 
     /**
-     * The OPTIONS text with one column family's table filter options replaced by {@code tableOptions} and its
-     * automatic compactions off.
+     * The OPTIONS text with one column family's table filter options replaced by {@code tableOptions} (null:
+     * kept) and its automatic compactions off.
      */
     static String withTableOptions(String options, String columnFamily, String tableOptions) {
         Map<String, String> replace = new TreeMap<>();
-        for (String kv : tableOptions.split(";")) {
-            replace.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        if (tableOptions != null) {
+            for (String kv : tableOptions.split(";")) {
+                replace.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+            }
+            replace.put("optimize_filters_for_memory", "false");
         }
-        replace.put("optimize_filters_for_memory", "false");
         StringBuilder out = new StringBuilder();
         String section = null;
         Map<String, String> pending = null;
@@ -281,7 +298,7 @@ public final class RocksDbRehearsal {
                 pending = null;
             }
             if (table.matches()) {
-                section = table.group(1).equals(columnFamily) ? "table" : null;
+                section = table.group(1).equals(columnFamily) && !replace.isEmpty() ? "table" : null;
                 pending = section != null ? new TreeMap<>(replace) : null;
             } else if (cf.matches()) {
                 section = cf.group(1).equals(columnFamily) ? "cf" : null;
@@ -366,6 +383,10 @@ public final class RocksDbRehearsal {
                 }
             }
             return new ArrayList<>();
+        }
+
+        void flush(FlushOptions flush) throws RocksDBException {
+            db.flush(flush, handles);
         }
 
         void compact(List<String> fileNames, int outputLevel) throws RocksDBException {

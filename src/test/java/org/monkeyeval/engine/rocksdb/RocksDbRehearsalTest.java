@@ -90,6 +90,31 @@ final class RocksDbRehearsalTest {
                 after.measuredR() + " not below " + r.before().measured().measuredR());
     }
 
+    /** Entries only in the write-ahead log are flushed on the copy before anything is measured. */
+    @Test
+    void rehearse_entriesOnlyInTheLog_flushedBeforeTheFirstMeasurement() throws Exception {
+        assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
+        Path db = dir.resolve("with-log");
+        RocksDbFilterDatabases.build(db, List.of(new Phase(0, 10_000, RocksDbFilterDatabases.bloom(10), "", 6)));
+        java.util.List<org.rocksdb.ColumnFamilyDescriptor> families = new ArrayList<>();
+        java.util.List<org.rocksdb.ColumnFamilyHandle> handles = new ArrayList<>();
+        try (org.rocksdb.ConfigOptions config = new org.rocksdb.ConfigOptions();
+             org.rocksdb.DBOptions options = new org.rocksdb.DBOptions()) {
+            org.rocksdb.OptionsUtil.loadLatestOptions(config, db.toString(), options, families);
+            try (org.rocksdb.RocksDB rocks = org.rocksdb.RocksDB.open(options, db.toString(), families, handles)) {
+                for (int k = 10_000; k < 10_500; k++) {
+                    rocks.put(handles.get(0), RocksDbTestDatabases.key(k), new byte[] {1});
+                }
+                handles.forEach(org.rocksdb.ColumnFamilyHandle::close);
+            }
+            families.forEach(f -> f.getOptions().close());
+        }
+        RocksDbRehearsal.Result r = RocksDbRehearsal.rehearse(db, "default", Engine.ROCKSDB_PER_LEVEL,
+                new RocksDbMeasure.Settings(5_000, 2), null, p -> { });
+        assertEquals(1, r.before().filesPerLevel().get(0), "the log's entries are an L0 file before the measurement");
+        assertEquals(r.before().filesPerLevel(), r.after().filesPerLevel());
+    }
+
     @Test
     void rehearse_notARocksDbGranularity_exits3NamingIt() throws Exception {
         assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
