@@ -64,6 +64,17 @@ public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingO
         return filterBits[run];
     }
 
+    /** The filters the allocation builds, runs per family in run order: "rocksdb-ribbon on 5 runs, no filter on 1 run". */
+    public String builds() {
+        java.util.Map<String, Integer> runs = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < groupOfRun.length; i++) {
+            runs.merge(setting(i).hasFilter() ? family(i).name() : "no filter", 1, Integer::sum);
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        runs.forEach((family, n) -> parts.add(family + " on " + n + (n == 1 ? " run" : " runs")));
+        return String.join(", ", parts);
+    }
+
     /** R = sum p_i over all runs, summed in ascending order. */
     public double expectedProbes() {
         return Allocation.orderFreeSum(fpr);

@@ -162,10 +162,10 @@ public final class SummaryTable {
 
     private static String deployableLine(CaseResult r) {
         return String.format(Locale.ROOT, "deployable on %s (%s): R = %s, cost = %s, filter bits = %s; engine"
-                        + " optimum cost = %s, rounding loss = %sx%n%s",
+                        + " optimum cost = %s, rounding loss = %sx; builds %s%n%s",
                 r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
                 g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
-                g(r.engineOptimizedCost()), g(r.roundingLoss()), unreadLine(r));
+                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r));
     }
 
     /** Which runs' filters the engine's lookup never reads, or nothing when it reads them all. */

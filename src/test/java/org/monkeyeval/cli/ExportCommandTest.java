@@ -50,6 +50,19 @@ final class ExportCommandTest {
         return cases;
     }
 
+    /** Below the ideal Bloom optimum the export says why (its filters), never a loss under 1. */
+    @Test
+    void export_deployableBelowTheIdealOptimum_saysItDoesBetterAndWhichFiltersItBuilds() {
+        Cli.Outcome o = Cli.run("export", "--case", "rocksdb-imported");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("this does better, ") && o.out().contains("// builds rocksdb-ribbon on 5 runs"),
+                o.out());
+        java.util.regex.Matcher loss = java.util.regex.Pattern.compile("loss (\\S+)x").matcher(o.out());
+        while (loss.find()) {
+            assertTrue(Double.parseDouble(loss.group(1)) >= 1.0, loss.group());
+        }
+    }
+
     @Test
     void export_everyEngine_statesCostAndSettings() throws IOException {
         Path cases = cases();
