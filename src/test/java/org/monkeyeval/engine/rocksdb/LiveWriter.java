@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 
@@ -11,7 +12,7 @@ import org.rocksdb.RocksDB;
  * Run in a child JVM by tests: opens the database in args[0] read-write (RocksDB takes its LOCK) with
  * 64 KiB write buffers and automatic compaction, prints "open", then writes keys from args[1] on
  * until its standard input closes (every small memtable flushed, L0 compacted down, files deleted
- * as a running server does), and prints the number of keys written.
+ * as a running server does), flushes, and prints the number of keys written.
  */
 public final class LiveWriter {
 
@@ -43,6 +44,11 @@ public final class LiveWriter {
                 for (int i = 0; i < 500; i++, k++) {
                     db.put(RocksDbTestDatabases.key((int) k), ("live-" + k).getBytes(StandardCharsets.UTF_8));
                 }
+            }
+            // a server shutting down cleanly: every write in a table file before the count is given, so that a
+            // reader counting keys after does not depend on how the write-ahead log's tail is replayed
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(flush);
             }
             System.out.println("wrote " + (k - from));
         }
