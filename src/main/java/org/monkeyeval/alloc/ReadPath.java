@@ -51,14 +51,12 @@ public final class ReadPath {
         if (!lsmCase.optimizeFiltersForHits()) {
             return consulted;
         }
-        int[] level = EngineLevels.caseLevels(runs);
-        int deepest = java.util.Arrays.stream(level).max().orElse(0);
-        if (deepest == 0) {
-            consulted[runs.size() - 1] = false;
-            return consulted;
-        }
+        boolean[] last = EngineLevels.lastLevelRuns(runs);
         for (int i = 0; i < consulted.length; i++) {
-            consulted[i] = level[i] != deepest;
+            consulted[i] = !last[i];
+        }
+        if (consultsAll(consulted)) {
+            consulted[runs.size() - 1] = false; // only L0 holds files: its last (oldest) file
         }
         return consulted;
     }

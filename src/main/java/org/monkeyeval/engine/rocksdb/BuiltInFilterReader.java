@@ -22,8 +22,6 @@ final class BuiltInFilterReader {
     /** The read-only policy RocksDB recreates from this id ({@code FilterPolicy::CreateFromString}). */
     static final String BUILT_IN_READER = "rocksdb.BuiltinBloomFilter";
 
-    private static final Pattern SECTION = Pattern.compile("^\\s*\\[TableOptions/BlockBasedTable \"(.*)\"\\]\\s*$");
-    private static final Pattern OTHER_SECTION = Pattern.compile("^\\s*\\[.*\\]\\s*$");
     private static final Pattern FILTER_POLICY = Pattern.compile("^(\\s*filter_policy=)(.*?)(\\s*)$");
 
     private BuiltInFilterReader() {
@@ -44,10 +42,10 @@ final class BuiltInFilterReader {
         StringBuilder out = new StringBuilder(options.length());
         String family = null;
         for (String line : options.split("\n", -1)) {
-            Matcher section = SECTION.matcher(line);
+            Matcher section = OptionsText.TABLE_SECTION.matcher(line);
             if (section.matches()) {
                 family = section.group(1);
-            } else if (OTHER_SECTION.matcher(line).matches()) {
+            } else if (OptionsText.SECTION.matcher(line).matches()) {
                 family = null;
             } else if (family != null) {
                 Matcher policy = FILTER_POLICY.matcher(line);

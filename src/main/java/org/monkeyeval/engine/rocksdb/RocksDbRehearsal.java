@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -20,10 +19,8 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactionOptions;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
-import org.rocksdb.Env;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.LevelMetaData;
-import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileMetaData;
@@ -63,9 +60,6 @@ public final class RocksDbRehearsal {
     private static final List<Engine> ENGINES = List.of(Engine.ROCKSDB, Engine.ROCKSDB_PER_LEVEL,
             Engine.ROCKSDB_RIBBON, Engine.ROCKSDB_LEGACY);
 
-    private static final Pattern TABLE_SECTION = Pattern.compile("^\\s*\\[TableOptions/BlockBasedTable \"(.*)\"\\]\\s*$");
-    private static final Pattern CF_SECTION = Pattern.compile("^\\s*\\[CFOptions \"(.*)\"\\]\\s*$");
-    private static final Pattern SECTION = Pattern.compile("^\\s*\\[.*\\]\\s*$");
 
     /**
      * One side of the rehearsal.
@@ -74,9 +68,10 @@ public final class RocksDbRehearsal {
      * @param predictedR     current R of the copy as imported (its files' own filters)
      * @param filterBits     filter bits the copy's files hold
      * @param filesPerLevel  live files per level, L0 first
+     * @param imported       the copy as imported on the instance measured
      */
     public record Side(RocksDbMeasure.Measurement measured, double predictedR, long filterBits,
-                       List<Integer> filesPerLevel) {
+                       List<Integer> filesPerLevel, RocksDbImport.Imported imported) {
         public Side {
             filesPerLevel = List.copyOf(filesPerLevel);
         }
@@ -116,7 +111,8 @@ public final class RocksDbRehearsal {
      */
     public static Result rehearse(Path dir, String columnFamily, Engine engine, RocksDbMeasure.Settings settings,
                                   Path keep, Consumer<String> progress) throws InvalidInputException {
-        if (RocksDbSnapshotOpen.heldOpen(checkedDatabase(dir))) {
+        RocksDbSnapshotOpen.checkedManifest(dir);
+        if (RocksDbSnapshotOpen.heldOpen(dir)) {
             throw new InvalidInputException(dir + ": another process holds the database open; rehearse copies a"
                     + " database no process writes to: stop the writer, or rehearse a checkpoint of it (ldb"
                     + " checkpoint, or RocksDB's Checkpoint::CreateCheckpoint)");
@@ -140,7 +136,7 @@ public final class RocksDbRehearsal {
             settle(copy, columnFamily);
             progress.accept("measuring the copy before the rewrite");
             Side before = side(copy, columnFamily, settings);
-            LsmCase lsmCase = ImportedCase.lsmCase(RocksDbImport.read(copy, columnFamily),
+            LsmCase lsmCase = ImportedCase.lsmCase(before.imported(),
                     engine != null ? engine : ImportedCase.DEFAULT_GRANULARITY);
             Engine chosen = engine != null ? engine : Engine.fromLabel(lsmCase.engineGranularity());
             if (!ENGINES.contains(chosen)) {
@@ -162,16 +158,6 @@ public final class RocksDbRehearsal {
                 RocksDbSnapshotOpen.removeQuietly(copy);
             }
         }
-    }
-
-    private static Path checkedDatabase(Path dir) throws InvalidInputException {
-        if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException(dir + ": no such folder");
-        }
-        if (!Files.isRegularFile(dir.resolve("CURRENT"))) {
-            throw new InvalidInputException(dir + ": not a RocksDB database (no CURRENT file)");
-        }
-        return dir;
     }
 
     /** Every regular file of the database's folder (RocksDB keeps its files there, flat). */
@@ -198,18 +184,17 @@ public final class RocksDbRehearsal {
         }
     }
 
-    /** Measured, predicted and held filter bits of the copy as it is now. */
+    /** The copy as it is now: measured, and imported on the same open instance (priced, its filter bits). */
     private static Side side(Path copy, String columnFamily, RocksDbMeasure.Settings settings)
             throws InvalidInputException {
-        double[] predicted = new double[1];
-        long[] filterBits = new long[1];
+        RocksDbImport.Imported[] imported = new RocksDbImport.Imported[1];
+        List<Integer> files = new ArrayList<>();
         RocksDbMeasure.Measurement m = RocksDbMeasure.measure(copy, List.of(columnFamily), settings, (open, cf) -> {
-            RocksDbImport.Imported imported = RocksDbImport.read(open, cf);
-            filterBits[0] = 8 * imported.filterBytes();
-            predicted[0] = ImportedCase.currentR(imported);
-            return predicted[0];
+            imported[0] = RocksDbImport.read(open, cf);
+            files.addAll(filesPerLevel(open, cf));
+            return ImportedCase.currentR(imported[0]);
         }).get(0);
-        return new Side(m, predicted[0], filterBits[0], filesPerLevel(copy, columnFamily));
+        return new Side(m, m.predictedR(), 8 * imported[0].filterBytes(), files, imported[0]);
     }
 
     /**
@@ -262,17 +247,17 @@ public final class RocksDbRehearsal {
         }
     }
 
-    private static List<Integer> filesPerLevel(Path copy, String columnFamily) throws InvalidInputException {
-        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(copy, o -> { })) {
-            List<Integer> counts = new ArrayList<>();
-            for (LevelMetaData level : open.db().getColumnFamilyMetaData(open.handle(columnFamily)).levels()) {
-                counts.add(level.files().size());
-            }
-            while (counts.size() > 1 && counts.get(counts.size() - 1) == 0) {
-                counts.remove(counts.size() - 1);
-            }
-            return counts;
+    /** Live files per level of the open instance, L0 first, up to the deepest level that holds one. */
+    private static List<Integer> filesPerLevel(RocksDbSnapshotOpen open, String columnFamily)
+            throws InvalidInputException {
+        List<Integer> counts = new ArrayList<>();
+        for (LevelMetaData level : open.db().getColumnFamilyMetaData(open.handle(columnFamily)).levels()) {
+            counts.add(level.files().size());
         }
+        while (counts.size() > 1 && counts.get(counts.size() - 1) == 0) {
+            counts.remove(counts.size() - 1);
+        }
+        return counts;
     }
 
     /**
@@ -291,9 +276,9 @@ public final class RocksDbRehearsal {
         String section = null;
         Map<String, String> pending = null;
         for (String line : options.split("\n", -1)) {
-            Matcher table = TABLE_SECTION.matcher(line);
-            Matcher cf = CF_SECTION.matcher(line);
-            if (SECTION.matcher(line).matches() && pending != null) {
+            Matcher table = OptionsText.TABLE_SECTION.matcher(line);
+            Matcher cf = OptionsText.CF_SECTION.matcher(line);
+            if (OptionsText.SECTION.matcher(line).matches() && pending != null) {
                 pending.forEach((k, v) -> out.append("  ").append(k).append('=').append(v).append('\n'));
                 pending = null;
             }
@@ -303,7 +288,7 @@ public final class RocksDbRehearsal {
             } else if (cf.matches()) {
                 section = cf.group(1).equals(columnFamily) ? "cf" : null;
                 pending = section != null ? new TreeMap<>(Map.of("disable_auto_compactions", "true")) : null;
-            } else if (SECTION.matcher(line).matches()) {
+            } else if (OptionsText.SECTION.matcher(line).matches()) {
                 section = null;
             } else if (pending != null) {
                 int eq = line.indexOf('=');
@@ -340,26 +325,14 @@ public final class RocksDbRehearsal {
 
         static Opened of(Path copy, String columnFamily, String tableOptions)
                 throws RocksDBException, InvalidInputException {
-            String latest = OptionsUtil.getLatestOptionsFileName(copy.toString(), Env.getDefault());
             DBOptions options = new DBOptions();
             List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-            Path edited = null;
             try (ConfigOptions config = new ConfigOptions().setIgnoreUnknownOptions(true)) {
-                edited = Files.createTempFile("monkey-eval-options", ".ini");
-                String text = Files.readString(copy.resolve(latest), StandardCharsets.UTF_8);
-                Files.writeString(edited, withTableOptions(text, columnFamily, tableOptions), StandardCharsets.UTF_8);
-                OptionsUtil.loadOptionsFromFile(config, edited.toString(), options, descriptors);
+                OptionsText.load(config, withTableOptions(OptionsText.latest(copy), columnFamily, tableOptions),
+                        options, descriptors);
             } catch (IOException e) {
                 options.close();
                 throw new InvalidInputException(copy + ": cannot read its OPTIONS file: " + e.getMessage());
-            } finally {
-                try {
-                    if (edited != null) {
-                        Files.deleteIfExists(edited);
-                    }
-                } catch (IOException ignored) {
-                    // a temporary file; the system's temporary folder keeps it at worst
-                }
             }
             int index = -1;
             for (int i = 0; i < descriptors.size(); i++) {

@@ -24,7 +24,6 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
-import org.rocksdb.Env;
 import org.rocksdb.Options;
 import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
@@ -122,7 +121,8 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
         }
     }
 
-    private static long checkedManifest(Path dir) throws InvalidInputException {
+    /** The MANIFEST number of the database in {@code dir}, refused when there is no folder or no CURRENT file. */
+    static long checkedManifest(Path dir) throws InvalidInputException {
         if (!Files.isDirectory(dir)) {
             throw new InvalidInputException(dir + ": no such folder");
         }
@@ -240,21 +240,11 @@ public final class RocksDbSnapshotOpen implements AutoCloseable {
                                           List<ColumnFamilyDescriptor> descriptors, Map<String, String> substituted) {
         List<ColumnFamilyDescriptor> loaded = new ArrayList<>();
         try (ConfigOptions config = new ConfigOptions().setIgnoreUnknownOptions(true)) {
-            String latest = OptionsUtil.getLatestOptionsFileName(dir.toString(), Env.getDefault());
-            Path file = dir.resolve(latest);
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            String readable = BuiltInFilterReader.substitute(text, substituted);
+            String readable = BuiltInFilterReader.substitute(OptionsText.latest(dir), substituted);
             if (substituted.isEmpty()) {
                 OptionsUtil.loadLatestOptions(config, dir.toString(), options, loaded);
             } else {
-                // a copy outside DIR: nothing is written in the database's folder
-                Path copy = Files.createTempFile("monkey-eval-options", ".ini");
-                try {
-                    Files.writeString(copy, readable, StandardCharsets.UTF_8);
-                    OptionsUtil.loadOptionsFromFile(config, copy.toString(), options, loaded);
-                } finally {
-                    Files.deleteIfExists(copy);
-                }
+                OptionsText.load(config, readable, options, loaded);
             }
         } catch (RocksDBException | IOException | RuntimeException e) {
             closeAll(loaded);
