@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
+import org.monkeyeval.filter.LineOccupancy;
+
 /**
  * The filter one RocksDB SST file really holds, read from its filter blocks' own trailers
  * ({@link RocksDbFilterMetadata}), and the rate an absent whole-key lookup meets in it: the one place
@@ -15,9 +17,8 @@ import java.util.TreeMap;
  *
  * <pre>
  *   family          parameters                          rate over n keys added to the filter
- *   rocksdb         probes, lines (64-byte lines)       RocksDbFamily.cacheLocalFpRate(n, lines, probes);
- *                                                       the Poisson mixture over keys per line where
- *                                                       lines * 512 / n &gt;= 512 (as Ribbon.bloomFpr)
+ *   rocksdb         probes, lines (64-byte lines)       LineOccupancy.fpr(n, lines, probes), as the
+ *                                                       rocksdb family rates a filter
  *   rocksdb-legacy  probes, lines (64-byte lines)       LegacyBloomRate.fpr(n, lines, probes)
  *   rocksdb-ribbon  blocks (128 slots), dataBytes       Ribbon.Layout.of(blocks, dataBytes).expectedFpRate()
  *                                                       with the 64-bit hash collision term n / 2^64
@@ -200,10 +201,7 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
         if (family.equals(LEGACY)) {
             return LegacyBloomRate.fpr(entries, lines, probes);
         }
-        if ((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / entries >= RocksDbLocalBloom.CACHE_LINE_BITS) {
-            return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, probes);
-        }
-        return RocksDbFamily.cacheLocalFpRate(entries, lines, probes);
+        return LineOccupancy.fpr(entries, lines, probes);
     }
 
     /** "rocksdb lines=586 probes=6", or the family alone without parameters. */

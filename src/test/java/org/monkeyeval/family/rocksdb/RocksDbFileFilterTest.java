@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.monkeyeval.filter.LineOccupancy;
+
 /**
  * A file's filter is named by its blocks' trailers and priced at its real size: a fast local Bloom
  * block built here (bit for bit RocksDB's) is the family rocksdb with its lines and probes and the
@@ -46,7 +48,7 @@ final class RocksDbFileFilterTest {
         RocksDbFileFilter f = RocksDbFileFilter.of(List.of(a, b), a.length + b.length + 40);
         int lines = (a.length - 5) / 64 + (b.length - 5) / 64;
         assertEquals(Map.of("lines", lines, "probes", 6), f.parameters());
-        assertEquals(RocksDbFamily.cacheLocalFpRate(5_000, lines, 6), f.fpr(5_000), 0.0);
+        assertEquals(LineOccupancy.fpr(5_000, lines, 6), f.fpr(5_000), 0.0);
         assertEquals(8L * (a.length + b.length + 40), f.bits());
     }
 
