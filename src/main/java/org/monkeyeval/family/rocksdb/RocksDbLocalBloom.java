@@ -273,6 +273,27 @@ public final class RocksDbLocalBloom implements Filter {
     }
 
     /**
+     * The millibits per key, lowest and highest, that {@link #chooseNumProbes} maps to {@code probes}
+     * (RocksDB's table is not monotone at 25502..26000, so the range may hold values of other counts).
+     *
+     * @throws IllegalArgumentException no millibits in [1000, 100000] gives that many probes
+     */
+    public static int[] millibitsForProbes(int probes) {
+        int low = -1;
+        int high = -1;
+        for (int m = 1000; m <= 100_000; m++) {
+            if (chooseNumProbes(m) == probes) {
+                low = low < 0 ? m : low;
+                high = m;
+            }
+        }
+        if (low < 0) {
+            throw new IllegalArgumentException("no bits per key from 1 to 100 gives " + probes + " probes");
+        }
+        return new int[] {low, high};
+    }
+
+    /**
      * Data bytes of the filter for n entries: {@code ceil(n * millibits / 8000)}, capped at
      * {@link #MAX_DATA_BYTES}, rounded up to a whole number of 64-byte cache lines; 0 for n = 0. The 5
      * metadata bytes RocksDB adds are not included.
