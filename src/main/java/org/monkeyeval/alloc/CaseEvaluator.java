@@ -101,8 +101,15 @@ public final class CaseEvaluator {
                 }
             }
         }
+        ProgressivePolicy.Anchor progressive;
+        try {
+            progressive = ProgressivePolicy.of(lsmCase, weights.reach(), deployableSolver);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new DeployableException("case " + lsmCase.id() + ": no Pebble allocation at the memory of"
+                    + " Pebble's progressive policy: " + e.getMessage(), e);
+        }
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
-                robust, robustDeployable);
+                robust, robustDeployable, progressive);
     }
 
     /** The engine given to this evaluator, else the case's own, else null. */

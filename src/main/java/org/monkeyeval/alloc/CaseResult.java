@@ -26,7 +26,7 @@ import org.monkeyeval.model.LsmCase;
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                          ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
                          double optimizedCost, Deployable deployable, Allocation current, Robust robust,
-                         RobustDeployable robustDeployable) {
+                         RobustDeployable robustDeployable, ProgressivePolicy.Anchor progressive) {
 
     /** Costs each allocation by the weights; no deployable allocation. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
@@ -45,8 +45,30 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                       ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
                       Allocation current, Robust robust, RobustDeployable robustDeployable) {
-        this(lsmCase, budgetBits, uniform, optimized, solution, weights,
-                weights.cost(uniform), weights.cost(optimized), deployable, current, robust, robustDeployable);
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current, robust,
+                robustDeployable, null);
+    }
+
+    /** Costs each allocation by the weights, with Pebble's progressive policy as an anchor (or null). */
+    public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
+                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
+                      Allocation current, Robust robust, RobustDeployable robustDeployable,
+                      ProgressivePolicy.Anchor progressive) {
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, weights.cost(uniform),
+                weights.cost(optimized), deployable, current, robust, robustDeployable, progressive);
+    }
+
+    /**
+     * sum a_i p_i + v of Pebble's progressive policy on Pebble's Get path, at its own memory (NaN without
+     * an anchor: Pebble's levels cannot hold the case's).
+     */
+    public double progressiveCost() {
+        return progressive == null ? Double.NaN : withFoundShare(progressive.weightedFpr());
+    }
+
+    /** sum a_i p_i + v of the best Pebble allocation at the progressive policy's memory (NaN without one). */
+    public double progressiveOptimumCost() {
+        return progressive == null ? Double.NaN : withFoundShare(progressive.optimumWeightedFpr());
     }
 
     /** The largest regret of the uniform allocation over the interval of shares (NaN without a robust allocation). */

@@ -79,6 +79,9 @@ public final class AllocationReport {
         }
         provenance.set("solver", Provenance.solver(evaluator.solver()));
         provenance.set(Provenance.RATES, Provenance.rates());
+        if (results.stream().anyMatch(r -> r.progressive() != null)) {
+            provenance.set(Provenance.PROGRESSIVE, Provenance.progressive());
+        }
         ObjectNode deployable = evaluator.engine() != null
                 ? Provenance.deployable(evaluator.engine(), evaluator.families())
                 : Provenance.deployableByCase(results, evaluator.families());

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.alloc.Robust;
 import org.monkeyeval.alloc.RobustDeployable;
 import org.monkeyeval.model.Run;
@@ -118,6 +119,15 @@ public final class AllocationTables {
             "robust_deployable_bloom_before_level");
 
     /**
+     * Columns appended last to {@code cases.csv} when some case fits Pebble's levels: Pebble's progressive
+     * policy ({@code DBTableFilterPolicyProgressive}) on Pebble's Get path at its own filter memory, the best
+     * Pebble allocation at that memory, and how many times the policy's cost is the optimum's.
+     */
+    public static final List<String> PROGRESSIVE_CASE_COLUMNS = List.of("progressive_filter_bits",
+            "progressive_unread_filter_bits", "progressive_cost", "progressive_optimum_cost", "progressive_loss",
+            "progressive_tables_known");
+
+    /**
      * Every column {@code rows.csv} can have: the base, deployable, current, robust, robust deployable,
      * deployable type and robust deployable type columns, in that order.
      */
@@ -128,7 +138,7 @@ public final class AllocationTables {
     /** Every column {@code cases.csv} can have, in order. */
     public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
             CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS, DEPLOYABLE_TYPE_CASE_COLUMNS,
-            ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS);
+            ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS, PROGRESSIVE_CASE_COLUMNS);
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
@@ -267,11 +277,13 @@ public final class AllocationTables {
         boolean current = hasCurrent(results);
         boolean robust = hasRobust(results);
         boolean robustDeployable = hasRobustDeployable(results);
+        boolean progressive = results.stream().anyMatch(r -> r.progressive() != null);
         Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
                 current ? CURRENT_CASE_COLUMNS : List.of(), robust ? ROBUST_CASE_COLUMNS : List.of(),
                 robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of(),
                 deployable ? DEPLOYABLE_TYPE_CASE_COLUMNS : List.of(),
-                robustDeployable ? ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS : List.of()));
+                robustDeployable ? ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS : List.of(),
+                progressive ? PROGRESSIVE_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -321,8 +333,24 @@ public final class AllocationTables {
                 RobustDeployable r = result.robustDeployable();
                 cells.add(r == null || r.bloomBeforeLevel() == null ? "" : Integer.toString(r.bloomBeforeLevel()));
             }
+            if (progressive) {
+                cells.addAll(progressiveCells(result));
+            }
             csv.row(cells);
         }
+    }
+
+    /** The {@link #PROGRESSIVE_CASE_COLUMNS} of one case, empty when Pebble's levels cannot hold it. */
+    private static List<String> progressiveCells(CaseResult result) {
+        ProgressivePolicy.Anchor a = result.progressive();
+        if (a == null) {
+            return java.util.Collections.nCopies(PROGRESSIVE_CASE_COLUMNS.size(), "");
+        }
+        return List.of(Numbers.format(a.filterBits()), Numbers.format(a.unreadBits()),
+                Numbers.format(result.progressiveCost()),
+                Numbers.format(result.progressiveOptimumCost()),
+                Numbers.format(result.progressiveCost() / result.progressiveOptimumCost()),
+                Boolean.toString(a.tablesKnown()));
     }
 
     /** The {@link #ROBUST_CASE_COLUMNS} of one case, empty when its share is known. */

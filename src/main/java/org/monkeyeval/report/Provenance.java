@@ -250,6 +250,25 @@ public final class Provenance {
         return node;
     }
 
+    /** Key of the section that describes Pebble's progressive policy as priced in cases.csv. */
+    public static final String PROGRESSIVE = "progressive";
+
+    /** How cases.csv's progressive_* columns are found; written when some case fits Pebble's levels. */
+    public static ObjectNode progressive() {
+        ObjectNode node = Json.object();
+        node.put("policy", "Pebble's DBTableFilterPolicyProgressive: bloom.AdaptivePolicy(b, 1 MiB - 384 bytes) with b ="
+                + " 16, 16, 16, 16, 14, 10, 8 bits per key at L0..L6 (cockroachdb/pebble options.go)");
+        node.put("levels", "each run at the Pebble level the export maps it to (alloc.EngineLevels)");
+        node.put("cap", "per table: b while its filter (odd 64-byte lines + 5 bytes) fits the cap, else floor(maxLines *"
+                + " 512 / n), no filter below 2 (sstable/tablefilters/bloom adaptive.go, MaxBitsPerKey); applied file by"
+                + " file where the case lists a run's files (progressive_tables_known = true), else not applied");
+        node.put("readPath", "Pebble's Get: no L6 filter read (file_cache.go), so L6 costs one read and its filter memory"
+                + " is progressive_unread_filter_bits");
+        node.put("optimum", "progressive_optimum_cost: the deployable allocation at pebble granularity with"
+                + " progressive_filter_bits as its budget; progressive_loss = progressive_cost / progressive_optimum_cost");
+        return node;
+    }
+
     /** The solver settings. */
     public static ObjectNode solver(ThresholdSolver solver) {
         ObjectNode node = Json.object();

@@ -1,0 +1,139 @@
+package org.monkeyeval.alloc;
+
+import java.util.List;
+
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.pebble.PebbleFamily;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Run;
+import org.monkeyeval.model.RunFile;
+
+/**
+ * Pebble's own answer to the question this tool asks, as an anchor to price beside the optimum: the
+ * table filter policy {@code DBTableFilterPolicyProgressive}, Bloom filters of more bits per key on the
+ * smaller levels, each table's filter capped near 1 MiB (cockroachdb/pebble {@code options.go},
+ * {@code DBTableFilterPolicyProgressive}; {@code sstable/tablefilters/bloom/adaptive.go},
+ * {@code AdaptivePolicy}, {@code MaxBitsPerKey}; {@code sstable/block}, {@code AllocationOverheadAllowance}):
+ *
+ * <pre>
+ *   level                L0  L1  L2  L3  L4  L5  L6
+ *   target bits per key  16  16  16  16  14  10   8        bloom.AdaptivePolicy(b, 1 MiB - 384 bytes)
+ *   a table of n keys whose filter at b would pass the cap: b = floor(maxLines * 512 / n) (maxLines the
+ *   odd number of 64-byte lines the cap holds, at most 512); below 2 bits per key, no filter
+ * </pre>
+ *
+ * The anchor is priced on Pebble's Get read path ({@link ReadPath}: no L6 filter is read, so the memory
+ * the policy gives L6 buys nothing a Get sees), at the memory it spends, and beside it the best
+ * allocation Pebble can express at that same memory ({@link DeployableSolver} at {@link Engine#PEBBLE}).
+ * The cap is applied table by table where the case lists a run's files (as {@code import} writes
+ * them); a run given by its entries alone is one table, and the cap is not applied to it (a table of
+ * more than about 520,000 keys at 16 bits per key would be capped; {@link Anchor#tablesKnown()} says
+ * which). Where the case's levels do not fit Pebble's seven, there is no anchor.
+ */
+public final class ProgressivePolicy {
+
+    /** Target bits per key of Pebble's progressive policy, L0 to L6. */
+    private static final int[] BITS_PER_KEY = {16, 16, 16, 16, 14, 10, 8};
+
+    /** The cap on one table's filter: 1 MiB less Pebble's block allocation overhead allowance (384 bytes). */
+    public static final long MAX_FILTER_BYTES = 1024 * 1024 - 384;
+
+    /** Bytes a Pebble Bloom filter adds after its lines: probes (1) and lines (4). */
+    private static final long TRAILER_BYTES = 5;
+
+    private ProgressivePolicy() {
+    }
+
+    /**
+     * The anchor and the optimum at its memory.
+     *
+     * @param filterBits        the policy's filter memory, bits
+     * @param unreadBits        the part of it in filters a Get does not read (L6's)
+     * @param weightedFpr       sum_i a_i p_i of the policy on Pebble's Get path (without v)
+     * @param optimumWeightedFpr the same of the best Pebble allocation at {@code filterBits}
+     * @param tablesKnown       true when every run's tables (files) were given, so the cap was applied
+     */
+    public record Anchor(double filterBits, double unreadBits, double weightedFpr, double optimumWeightedFpr,
+                         boolean tablesKnown) {
+    }
+
+    /** Pebble's progressive policy's target bits per key at Pebble level {@code level}, 0..6. */
+    public static int targetBitsPerKey(int level) {
+        return BITS_PER_KEY[level];
+    }
+
+    /**
+     * The bits per key Pebble's AdaptivePolicy builds a table of {@code keys} keys with, for a target of
+     * {@code target}: the target while the filter stays within {@link #MAX_FILTER_BYTES}, else the most
+     * its odd number of lines allows ({@code MaxBitsPerKey}), and 0 (no filter) below 2.
+     */
+    public static int cappedBitsPerKey(long keys, int target) {
+        long bytes = PebbleFamily.calculateNumLines(keys, target) * 64 + TRAILER_BYTES;
+        if (bytes <= MAX_FILTER_BYTES) {
+            return target;
+        }
+        long maxLines = (MAX_FILTER_BYTES - TRAILER_BYTES) / 64;
+        if ((maxLines & 1) == 0) {
+            maxLines--;
+        }
+        long bits = Math.min(512, maxLines * 512 / keys);
+        return bits < 2 ? 0 : (int) bits;
+    }
+
+    /**
+     * Pebble's progressive policy for the case, on Pebble's Get path, and the best Pebble allocation at the
+     * memory it spends; null when Pebble's levels cannot hold the case's.
+     *
+     * @param reach  the lookups that reach each run (a_i)
+     */
+    public static Anchor of(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        List<Run> runs = lsmCase.runs();
+        EngineLevels.Mapping mapping;
+        try {
+            mapping = EngineLevels.map(Engine.PEBBLE, runs);
+        } catch (EngineLevels.ShapeException e) {
+            return null;
+        }
+        boolean[] consulted = ReadPath.consulted(Engine.PEBBLE, runs);
+        int[] level = mapping.engineLevel();
+        double bits = 0.0;
+        double unread = 0.0;
+        double weighted = 0.0;
+        boolean tablesKnown = true;
+        for (int i = 0; i < runs.size(); i++) {
+            Run run = runs.get(i);
+            int target = targetBitsPerKey(level[i]);
+            double before = bits;
+            double rate;
+            if (run.files() != null && !run.files().isEmpty()) {
+                rate = 0.0;
+                long total = run.files().stream().mapToLong(RunFile::entries).sum();
+                for (RunFile file : run.files()) {
+                    Setting setting = settingOf(cappedBitsPerKey(file.entries(), target));
+                    bits += PebbleFamily.INSTANCE.filterBits(file.entries(), setting);
+                    rate += (double) file.entries() / total * PebbleFamily.INSTANCE.fpr(file.entries(), setting);
+                }
+            } else {
+                tablesKnown = false;
+                Setting setting = settingOf(target);
+                bits += PebbleFamily.INSTANCE.filterBits(run.entries(), setting);
+                rate = PebbleFamily.INSTANCE.fpr(run.entries(), setting);
+            }
+            weighted += reach[i] * ReadPath.rate(consulted[i], rate);
+            if (!consulted[i]) {
+                unread += bits - before;
+            }
+        }
+        Integer[] levels = new Integer[runs.size()];
+        for (int i = 0; i < levels.length; i++) {
+            levels[i] = runs.get(i).level();
+        }
+        Deployable optimum = solver.solve(Engine.PEBBLE, lsmCase.entries(), reach, levels, consulted, bits);
+        return new Anchor(bits, unread, weighted, optimum.weightedFpr(), tablesKnown);
+    }
+
+    private static Setting settingOf(int bitsPerKey) {
+        return bitsPerKey == 0 ? Setting.none() : PebbleFamily.INSTANCE.settingFor(bitsPerKey);
+    }
+}
