@@ -33,7 +33,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Exactness: g_k(j) is exact (to rounding) for t = k j up to {@link #MAX_EXACT_THROWS}; beyond it,
  * where a line's expected empty bits are below 512 e^(-16), the classical rate is used, whose
  * relative error there is below k^2 10^-10. The load mixture stops summing where the binomial tail
- * it omits is below {@link #TAIL_TOLERANCE} of the sum (each omitted g is at most 1). Only
+ * it omits, times the most an omitted g can be (1 above the mode, the last g below it), is below
+ * {@link #TAIL_TOLERANCE} of the mean summed so far: the rate is as exact at 10^-15 as at 10^-2. Only
  * multiplication, division and addition in a fixed order: the same bits on every JVM.
  */
 public final class LineOccupancy {
@@ -96,11 +97,15 @@ public final class LineOccupancy {
         Sum sum = new Sum(k, variance);
         sum.add(mode, 1.0);
         double w = 1.0;
+        // Above the mode each omitted g is at most 1 (g grows with the load); below it, at most the last g
+        // added (g falls with the load). Either side stops where the binomial tail it leaves, times that
+        // bound, is below TAIL_TOLERANCE of the mean summed so far and of the weight.
         for (long j = mode; j < n; j++) { // upward: w_{j+1} / w_j = (n - j) / (j + 1) * q / (1 - q)
             double ratio = (double) (n - j) / (j + 1) * odds;
             w *= ratio;
             sum.add(j + 1, w);
-            if (ratio < 1.0 && w * ratio / (1.0 - ratio) <= TAIL_TOLERANCE * sum.weight) {
+            double tail = w * ratio / (1.0 - ratio);
+            if (ratio < 1.0 && tail <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
                 break;
             }
         }
@@ -109,7 +114,8 @@ public final class LineOccupancy {
             double ratio = (double) j / (n - j + 1) / odds;
             w *= ratio;
             sum.add(j - 1, w);
-            if (ratio < 1.0 && w * ratio / (1.0 - ratio) <= TAIL_TOLERANCE * sum.weight) {
+            double tail = w * ratio / (1.0 - ratio);
+            if (ratio < 1.0 && tail * sum.last <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
                 break;
             }
         }
@@ -128,6 +134,8 @@ public final class LineOccupancy {
         private final Table table;
         double weight;
         double mean;
+        /** g at the load added last. */
+        double last;
         double meanSquares;
         double lineVariance;
 
@@ -142,6 +150,7 @@ public final class LineOccupancy {
             if (keys <= table.maxKeys) {
                 int j = (int) keys;
                 double g = table.mean[j];
+                last = g;
                 mean += w * g;
                 if (variance) {
                     meanSquares += w * g * g;
@@ -149,6 +158,7 @@ public final class LineOccupancy {
                 }
             } else {
                 Predictions.Moments m = classical((double) k * keys, k);
+                last = m.mean();
                 mean += w * m.mean();
                 if (variance) {
                     meanSquares += w * m.mean() * m.mean();
