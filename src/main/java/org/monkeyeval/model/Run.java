@@ -14,8 +14,9 @@ import java.util.List;
  * @param currentBitsPerEntry the filter bits per entry the run has today (an imported database), or
  *                {@code null} when the case does not say
  * @param files   the run's files with the filters they really hold (an imported database), newest
- *                first as the case lists them; empty when the case does not say. Their entries sum to
- *                {@code entries}.
+ *                first as the case lists them; empty when the case does not say. Their entries as the
+ *                allocation counts them ({@link RunFile#allocationEntries()}: the keys, or the filter's own
+ *                entries for a file written with a prefix extractor) sum to {@code entries}.
  */
 public record Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry,
                   List<RunFile> files) {
@@ -24,10 +25,11 @@ public record Run(String name, long entries, Integer level, Double lookups, Doub
         if (!files.isEmpty()) {
             long sum = 0;
             for (RunFile f : files) {
-                sum = Math.addExact(sum, f.entries());
+                sum = Math.addExact(sum, f.allocationEntries());
             }
             if (sum != entries) {
-                throw new IllegalArgumentException("the files' entries (" + sum + ") must sum to the run's ("
+                throw new IllegalArgumentException("the files' entries (" + sum + ", a file written with a prefix"
+                        + " extractor counted by its filterEntries) must sum to the run's ("
                         + entries + ")");
             }
         }
