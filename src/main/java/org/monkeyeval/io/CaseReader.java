@@ -78,8 +78,9 @@ import org.monkeyeval.text.Numbers;
  * <pre>
  *   "files": [ { "name": "000012.sst",           required string
  *                "entries": 30000,               required integer &gt;= 1: the file's keys; the files' entries
- *                                                   sum to the run's (a file with a prefixExtractor counted by
- *                                                   its filterEntries, model.RunFile#allocationEntries)
+ *                                                   sum to the run's, or (as import writes them) their
+ *                                                   filterEntries where a file has a prefixExtractor
+ *                                                   (model.RunFile#allocationEntries)
  *                "filterEntries": 30000,         optional integer &gt;= 1: keys (and prefixes) added to the filter
  *                "filter": { "family": "rocksdb",  required: rocksdb, rocksdb-legacy, rocksdb-ribbon,
  *                                                   none or always-false
@@ -514,16 +515,16 @@ public final class CaseReader {
                 throw errorAt(runStart, path + ".currentBitsPerEntry", "give currentBitsPerEntry on every run or on none");
             }
             if (!files.isEmpty()) {
-                long sum = 0;
-                boolean prefixes = false;
+                long keys = 0;
+                long held = 0;
                 for (RunFile f : files) {
-                    sum += f.allocationEntries();
-                    prefixes |= f.allocationEntries() != f.entries();
+                    keys += f.entries();
+                    held += f.allocationEntries();
                 }
-                if (sum != entries) {
-                    throw errorAt(filesAt, path + ".files", "the files' entries sum to " + sum + ", not to the run's "
-                            + entries + (prefixes ? " (a file with a prefixExtractor counts its filterEntries:"
-                            + " what its filter holds)" : ""));
+                if (keys != entries && held != entries) {
+                    throw errorAt(filesAt, path + ".files", "the files' entries sum to " + keys + (held != keys
+                            ? " (" + held + " counting the filterEntries of the files with a prefixExtractor)" : "")
+                            + ", not to the run's " + entries);
                 }
             }
             runs.add(new Run(name, entries, level, lookups, current, files));

@@ -60,8 +60,8 @@ public record RunFile(String name, long entries, Long filterEntries, String fami
      * The entries the allocation sizes this file's filter by: what the filter holds. For a file written with
      * a prefix extractor, the filter's own entries when the file says ({@code filterEntries}: the distinct
      * prefixes, or the keys and the prefixes with whole-key filtering, full_filter_block.cc
-     * {@code FullFilterBlockBuilder::Add}); else its keys. A run's {@code entries} are the sum of its
-     * files' allocation entries.
+     * {@code FullFilterBlockBuilder::Add}); else its keys. {@code import} writes a run's {@code entries}
+     * as the sum of its files' allocation entries.
      */
     public long allocationEntries() {
         return prefixExtractor != null && filterEntries != null ? filterEntries : entries;
