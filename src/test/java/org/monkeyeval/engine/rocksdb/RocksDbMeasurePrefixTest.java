@@ -38,7 +38,7 @@ final class RocksDbMeasurePrefixTest {
     void absentPrefixCandidate_changesTheLastByteOfThePrefixOnly() {
         byte[][] sample = {"key-00001234".getBytes(StandardCharsets.UTF_8)};
         byte[] key = RocksDbMeasure.absentPrefixCandidate(sample, 'x', 11);
-        assertArrayEquals("key-0000123x".getBytes(StandardCharsets.UTF_8), RocksDbMeasure.absentPrefixCandidate(
+        assertArrayEquals("key-000012x4".getBytes(StandardCharsets.UTF_8), RocksDbMeasure.absentPrefixCandidate(
                 sample, 'x', 11));
         assertEquals(sample[0].length, key.length);
         assertNull(RocksDbMeasure.absentPrefixCandidate(sample, '3', 11), "the prefix unchanged: no candidate");
@@ -68,7 +68,7 @@ final class RocksDbMeasurePrefixTest {
         double sigma = Math.sqrt(predicted * (1 - predicted) / m.lookups());
         assertTrue(Math.abs(m.measuredR() - predicted) < 4 * sigma + 0.002 * predicted, "measured " + m.measuredR()
                 + ", predicted " + predicted);
-        // priced over the 2,000 prefixes, not over the 20,000 keys at the same bits: several times lower
+        // the filter holds the 2,000 prefixes (and RocksDB 7.8.3 adds an empty one), not the 20,000 keys
         long prefixes = imported.runs().get(0).files().get(0).filterEntries().getAsLong();
         assertTrue(prefixes >= 2_000 && prefixes <= 2_001, "filter entries " + prefixes);
     }
