@@ -189,7 +189,8 @@ public final class ImportedCase {
      *
      * @param name    the file name, {@code <case id>.json}
      * @param json    the case file's text ({@link #json})
-     * @param version the version read: "column family default, MANIFEST-000012, sequence number 345"
+     * @param version the version read: "column family default, MANIFEST-000012, sequence number 345", and
+     *                what the case assumes of absent keys' prefixes when files filter prefixes only
      */
     public record File(String name, String json, String version) {
     }
@@ -235,6 +236,9 @@ public final class ImportedCase {
         }
         String version = String.format(Locale.ROOT, "column family %s, MANIFEST-%06d, sequence number %d",
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber());
+        if (imported.prefixOnlyFiles() > 0) {
+            version += "; " + prefixAssumption(imported); // what the case assumes of the lookups' prefixes
+        }
         return new File(caseId(imported, id) + ".json", json, version);
     }
 
