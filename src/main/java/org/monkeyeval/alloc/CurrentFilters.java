@@ -128,9 +128,10 @@ final class CurrentFilters {
      * file holds a share {@code located} of the database's prefixes.
      */
     static double presentPrefixShare(double q, double located, double reached) {
-        if (q == 0.0) {
+        if (q == 0.0) { // exact on purpose: the default, absent prefixes, whatever the file's reach
             return 0.0;
         }
+        // a file no lookup reaches weighs nothing; its lookups, were there any, would all hold the prefix
         return reached <= 0.0 ? 1.0 : Math.min(1.0, q * located / reached);
     }
 

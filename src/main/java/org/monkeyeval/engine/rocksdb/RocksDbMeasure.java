@@ -54,7 +54,9 @@ import org.monkeyeval.text.InvalidInputException;
  * {@code Seek} to that prefix (before the tickers are read) says whether any present key has it; such a
  * candidate is not sent, and another draw replaces it (counted as found). The measurement says so in its
  * notes. A prefix extractor of another kind is measured with the absent keys above, and the note says
- * that their prefixes may be present.
+ * that their prefixes may be present. The choice follows the column family's options only: files written
+ * prefix-only under options that now say whole_key_filtering=true are still prefix-checked by RocksDB
+ * (the file's own flag is and-ed in), and are measured here with extended keys.
  *
  * Draws: u_i = mix13(seed + (i + 1) * 0x9E3779B97F4A7C15) (SplitMix64, Steele, Lea and Flood,
  * OOPSLA 2014; {@link Hashing#mix13}), i = 0, 1, 2, ... for the reservoir first, then for the lookups:
