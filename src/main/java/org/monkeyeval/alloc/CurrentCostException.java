@@ -1,8 +1,7 @@
 package org.monkeyeval.alloc;
 
 /**
- * A case whose current allocation cannot be priced honestly (e.g. a file whose filter holds only key
- * prefixes). Names the case, the run and the file.
+ * A case whose current allocation cannot be priced honestly. Names the case, the run and the file.
  */
 public final class CurrentCostException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -31,10 +31,29 @@ import org.monkeyeval.model.RunFile;
  * non-empty level are priced at rate 1 whatever their files hold: RocksDB's Get does not consult their
  * filters ({@link ReadPath#today}).
  *
- * <p>A file whose filter holds only key prefixes ({@code whole_key_filtering=false} with a prefix
- * extractor) is refused ({@link CurrentCostException}): RocksDB then filters a whole-key lookup by
- * its prefix, and the rate depends on how many absent keys share a prefix with a stored key, which
- * a case does not say.
+ * <p>Which filter a Get checks in each file, and so its p_f ({@link ReadPath#fileCheck}, RocksDB's
+ * {@code BlockBasedTable::FullFilterKeyMayMatch}):
+ *
+ * <pre>
+ *   WHOLE_KEY  p_f = fpr_f(e_f)        the filter's rate at e_f, everything it holds (filterEntries: the
+ *                                      keys, and their prefixes when written with a prefix extractor too)
+ *   PREFIX     p_f = s_f + (1 - s_f) fpr_f(e_f)     e_f the distinct prefixes it holds; an absent key
+ *                                      whose prefix the file holds passes the filter and reads the block
+ *   NONE       p_f = 1                 a prefix-only filter read with another (or no) prefix extractor
+ * </pre>
+ *
+ * s_f is the share of the absent-key lookups reaching f whose prefix f holds. The case gives q, the share
+ * of absent keys whose prefix the database holds (workload.presentPrefixShare, default 0: every absent
+ * key's prefix absent too); such a prefix is taken to be held by one file, file f with probability
+ * l_f = e_f / E, its share of the case's filter entries (as a found key's run is drawn by entries), so
+ * that of the lookups reaching f (d_f, or without key ranges its share of the run's keys) a share
+ *
+ * <pre>
+ *   s_f = min(1, q l_f / d_f)
+ * </pre>
+ *
+ * find their prefix there ({@link #presentPrefixShare}). A prefix that several files hold (an L0 file and
+ * a deeper level's) reads each of them; this counts one.
  */
 final class CurrentFilters {
 
@@ -62,7 +81,7 @@ final class CurrentFilters {
                 fpr[i] = ReadPath.rate(consulted[i], MonkeyModel.idealFpr(bits[i]));
             } else {
                 bits[i] = run.currentBitsPerEntry() != null ? run.currentBitsPerEntry() : filterBits(run) / run.entries();
-                fpr[i] = consulted[i] ? rate(lsmCase.id(), run, keyRanges, i) : 1.0;
+                fpr[i] = consulted[i] ? rate(lsmCase, run, keyRanges, i) : 1.0;
             }
         }
         return Allocation.of(bits, fpr);
@@ -71,25 +90,59 @@ final class CurrentFilters {
     /**
      * p_run: the files' own rates weighted by their shares of the lookups that reach the run, from the
      * files' key ranges ({@link KeyRangeReach}: d_f / k_r) when the case gives them, else by their
-     * shares of the run's entries.
+     * shares of the run's keys; each file's rate as its Get checks it (class comment).
      */
-    static double rate(String caseId, Run run, KeyRangeReach keyRanges, int index) {
+    static double rate(LsmCase lsmCase, Run run, KeyRangeReach keyRanges, int index) {
+        long keys = 0;
+        for (RunFile f : run.files()) {
+            keys += f.entries();
+        }
         double sum = 0.0;
         for (int j = 0; j < run.files().size(); j++) {
             RunFile f = run.files().get(j);
-            if (f.prefixOnly()) {
-                throw new CurrentCostException("case " + caseId + ": run " + (run.name() == null ? "" : run.name())
-                        + " file " + f.name() + ": its filter holds only key prefixes (prefix extractor "
-                        + f.prefixExtractor() + ", whole_key_filtering=0); a whole-key lookup's rate then depends"
-                        + " on how many absent keys share a prefix with a stored key, which the case does not say,"
-                        + " so current is not priced");
-            }
-            double p = new RocksDbFileFilter(f.family(), f.parameters(), f.filterBits()).fpr(f.rateEntries());
-            double share = keyRanges == null ? (double) f.entries() / run.entries()
+            double share = keyRanges == null ? (double) f.entries() / keys
                     : keyRanges.fileShare(index, j) / keyRanges.runReach(index);
-            sum += share * p;
+            double reached = keyRanges == null ? share : keyRanges.fileShare(index, j);
+            sum += share * fileRate(lsmCase, f, reached);
         }
         return sum;
+    }
+
+    /** p_f: the rate an absent key reaching file {@code f} (a share {@code reached} of all lookups) meets. */
+    static double fileRate(LsmCase lsmCase, RunFile f, double reached) {
+        ReadPath.FileCheck check = ReadPath.fileCheck(f, lsmCase.rocksdb());
+        if (check == ReadPath.FileCheck.NONE) {
+            return 1.0;
+        }
+        double p = new RocksDbFileFilter(f.family(), f.parameters(), f.filterBits()).fpr(f.rateEntries());
+        if (check == ReadPath.FileCheck.WHOLE_KEY) {
+            return p;
+        }
+        double located = (double) f.allocationEntries() / lsmCase.totalEntries().doubleValue();
+        return prefixFilterRate(p, presentPrefixShare(lsmCase.presentPrefixShare(), located, reached));
+    }
+
+    /**
+     * s_f = min(1, q l_f / d_f): of the absent-key lookups reaching a file (a share {@code reached} of all),
+     * those whose prefix it holds, when a share q of absent keys have a prefix the database holds and the
+     * file holds a share {@code located} of the database's prefixes.
+     */
+    static double presentPrefixShare(double q, double located, double reached) {
+        if (q == 0.0) { // exact on purpose: the default, absent prefixes, whatever the file's reach
+            return 0.0;
+        }
+        // a file no lookup reaches weighs nothing; its lookups, were there any, would all hold the prefix
+        return reached <= 0.0 ? 1.0 : Math.min(1.0, q * located / reached);
+    }
+
+    /**
+     * p = s + (1 - s) fpr: a point Get checks the key's prefix (RocksDB 7.8.3 block_based_table_reader.cc,
+     * {@code FullFilterKeyMayMatch}: {@code filter->PrefixMayMatch(prefix_extractor->Transform(key))}); a
+     * prefix the file holds always matches and the block is read, an absent prefix matches at the filter's
+     * rate over the prefixes it holds.
+     */
+    static double prefixFilterRate(double fpr, double presentShare) {
+        return presentShare + (1.0 - presentShare) * fpr;
     }
 
     private static double filterBits(Run run) {

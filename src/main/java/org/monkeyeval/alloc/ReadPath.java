@@ -4,7 +4,9 @@ import java.util.List;
 
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.model.Run;
+import org.monkeyeval.model.RunFile;
 
 /**
  * Which runs' filters an engine's point lookup consults. A filter saves a read only where the lookup asks
@@ -59,6 +61,47 @@ public final class ReadPath {
             consulted[runs.size() - 1] = false; // only L0 holds files: its last (oldest) file
         }
         return consulted;
+    }
+
+    /** What a RocksDB point Get checks in one file's filter. */
+    public enum FileCheck {
+        /** The whole key: the filter's rate at everything it holds (keys, and prefixes when it has both). */
+        WHOLE_KEY,
+        /** The key's prefix: an absent key whose prefix the file holds reads the block. */
+        PREFIX,
+        /** Nothing: every lookup that reaches the file reads its block. */
+        NONE
+    }
+
+    /**
+     * What a Get checks in file {@code f} of a database opened with {@code options} (null: options not known,
+     * taken as the file's own). RocksDB 7.8.3, table/block_based/block_based_table_reader.cc,
+     * {@code BlockBasedTable::FullFilterKeyMayMatch}:
+     *
+     * <pre>
+     *   rep_-&gt;whole_key_filtering = table option whole_key_filtering
+     *                                &amp;&amp; the file's rocksdb.block.based.table.whole.key.filtering   (Rep, on open)
+     *   if rep_-&gt;whole_key_filtering:                      KeyMayMatch(user key)           -&gt; WHOLE_KEY
+     *   else if !PrefixExtractorChanged(prefix_extractor)
+     *           &amp;&amp; prefix_extractor-&gt;InDomain(user key):  PrefixMayMatch(Transform(key))  -&gt; PREFIX
+     *   else:                                              may_match = true                -&gt; NONE
+     * </pre>
+     *
+     * {@code PrefixExtractorChanged} is true when the database has no prefix extractor, or when the name the
+     * file records ({@code rocksdb.prefix.extractor.name}) is not the current extractor's
+     * ({@code PrefixExtractorChangedHelper}, same file). Lookup keys are taken to be in the extractor's domain
+     * (a fixed prefix: at least its length).
+     */
+    public static FileCheck fileCheck(RunFile f, RocksDbOptions options) {
+        boolean wholeKeyOption = options == null || options.wholeKeyFiltering();
+        if (f.wholeKeyFiltering() && wholeKeyOption) {
+            return FileCheck.WHOLE_KEY;
+        }
+        String current = options == null || options.prefixExtractor() == null ? f.prefixExtractor()
+                : options.prefixExtractor();
+        boolean changed = current == null || RocksDbOptions.NO_PREFIX_EXTRACTOR.equals(current)
+                || f.prefixExtractor() == null || !f.prefixExtractor().equals(current);
+        return changed ? FileCheck.NONE : FileCheck.PREFIX;
     }
 
     /** Why the engine's lookup skips the filters {@link #consulted} says it does not read, in a few words. */

@@ -20,7 +20,8 @@ import org.monkeyeval.io.OutputFile;
             + " first), each non-empty level a run holding its files, each file with the filter it really holds"
             + " (read from the file: fast local Bloom, legacy Bloom, Ribbon or none; partitioned; whole keys or"
             + " prefixes), the filter memory as the budget. `run` on the case prices `current` on those filters,"
-            + " and adds the deployable allocation at the case's engineGranularity.", "Examples:",
+            + " and adds the deployable allocation at the case's engineGranularity. Prefix-only filters: sized by their"
+            + " prefixes, priced for absent prefixes unless the case's workload.presentPrefixShare says.", "Examples:",
             "  import --rocksdb /var/lib/db --column-family default --to cases/mydb.json",
             "  import --rocksdb /var/lib/db --all-column-families --to cases/mydb/"})
 final class ImportCommand implements Callable<Integer> {

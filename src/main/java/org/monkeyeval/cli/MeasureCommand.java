@@ -23,7 +23,10 @@ import org.monkeyeval.report.MeasureTables;
             + " current_R of the same database (import, then run's current allocation) and the version read"
             + " (MANIFEST, sequence number). The database is opened read-only, or as a secondary instance while"
             + " another process holds it: no lock, nothing written in its folder. Absent keys: present keys"
-            + " sampled by iteration, each extended by a byte, checked absent by the Get.", "Example:",
+            + " sampled by iteration, each extended by a byte, checked absent by the Get; for a column family whose"
+            + " Get checks key prefixes only (a prefix extractor, whole_key_filtering=false), absent prefixes:"
+            + " the last byte of a present key's prefix changed, checked absent by a Seek (the output says so).",
+            "Example:",
             "  measure --rocksdb /var/lib/db --queries 100000 --seed 1"})
 final class MeasureCommand implements Callable<Integer> {
 

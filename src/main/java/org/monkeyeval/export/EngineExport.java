@@ -240,7 +240,7 @@ public final class EngineExport {
         Setting s = hits == null ? r.deployable().setting(0)
                 : hits.deployable() == null ? Setting.none() : hits.deployable().setting(0);
         rocksDbOptionsFile(out, hits != null, 5,
-                s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels);
+                s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels, r.lsmCase().rocksdb());
     }
 
     /**
@@ -264,7 +264,7 @@ public final class EngineExport {
                     .append(exported).append(" of the engine's (the levels mapping above)\n\n");
         }
         rocksDbOptionsFile(out, false, 5,
-                s.hasFilter() ? "ribbonfilter:" + s.knob() + ":" + exported : "nullptr", levels);
+                s.hasFilter() ? "ribbonfilter:" + s.knob() + ":" + exported : "nullptr", levels, r.lsmCase().rocksdb());
     }
 
     /**
@@ -293,11 +293,20 @@ public final class EngineExport {
         Setting s = r.deployable().setting(0);
         out.append("# format_version 4: RocksDB builds its legacy Bloom filter (keep the database's own"
                 + " format_version if lower)\n\n");
-        rocksDbOptionsFile(out, false, 4, s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels);
+        rocksDbOptionsFile(out, false, 4, s.hasFilter() ? "bloomfilter:" + s.knob() + ":false" : "nullptr", levels,
+                r.lsmCase().rocksdb());
     }
 
+    /**
+     * The OPTIONS file of one filter policy for the tree. A database whose case says it filters key prefixes
+     * keeps its {@code prefix_extractor} and {@code whole_key_filtering} (the database's own, from the case's
+     * rocksdb object): the bits per key then apply to what its filters hold, the entries the allocation sized
+     * them by (a prefix-only filter's distinct prefixes).
+     */
     private static void rocksDbOptionsFile(StringBuilder out, boolean hits, int formatVersion, String filterPolicy,
-                                           EngineLevels.Mapping levels) {
+                                           EngineLevels.Mapping levels, org.monkeyeval.model.RocksDbOptions db) {
+        boolean prefixes = db != null && db.prefixExtractor() != null
+                && !org.monkeyeval.model.RocksDbOptions.NO_PREFIX_EXTRACTOR.equals(db.prefixExtractor());
         out.append("[Version]\n");
         out.append("  rocksdb_version=").append(ROCKSDB_OPTIONS_VERSION).append("\n");
         out.append("  options_file_version=1.1\n\n");
@@ -308,11 +317,14 @@ public final class EngineExport {
         if (levels.raisesNumLevels()) {
             out.append("  num_levels=").append(levels.numLevels()).append("\n");
         }
+        if (prefixes) {
+            out.append("  prefix_extractor=").append(db.prefixExtractor()).append("\n");
+        }
         out.append("\n");
         out.append("[TableOptions/BlockBasedTable \"default\"]\n");
         out.append("  format_version=").append(formatVersion).append("\n");
         out.append("  optimize_filters_for_memory=false\n");
-        out.append("  whole_key_filtering=true\n");
+        out.append("  whole_key_filtering=").append(db == null || db.wholeKeyFiltering()).append("\n");
         out.append("  filter_policy=").append(filterPolicy).append("\n");
     }
 

@@ -50,18 +50,25 @@ import org.monkeyeval.text.Numbers;
  *             "l0": { "runs": 4, "entriesPerRun": 100000 } },  optional
  *   "budget": { "bitsPerEntry": 10 },            exactly one of bitsPerEntry, totalBits (numbers >= 0)
  *   "workload": { "zeroResultShare": 0.3,        optional, in [0, 1]; default 1 (every key absent)
- *                 "zeroResultShareRange": [0.1, 0.6] },  optional: z may lie anywhere in [low, high], which
+ *                 "zeroResultShareRange": [0.1, 0.6],  optional: z may lie anywhere in [low, high], which
  *                                                must hold zeroResultShare; or instead "klRadius": rho
  *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
+ *                 "presentPrefixShare": 0.2 },   optional, in [0, 1]; default 0: the share of absent keys
+ *                                                whose prefix the database holds (files whose filters hold
+ *                                                only prefixes read the block for those); zeroResultShare
+ *                                                may then be left out (1)
  *   "engineGranularity": "rocksdb-per-level",    optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
  *                                                overrides it); one of Engine.LABELS
  *   "rocksdb": { "numLevels": 7,                 optional (import writes it from the OPTIONS file): the
  *                "levelCompactionDynamicLevelBytes": false,  database's own options, each optional
- *                "optimizeFiltersForHits": true } }   (defaults 7, true, false); the runs are then at the
- *                                                database's own levels (export keeps them there), and with
- *                                                optimizeFiltersForHits a Get reads no filter of the last
- *                                                non-empty level (alloc.ReadPath#today)
+ *                "optimizeFiltersForHits": true,     (defaults 7, true, false); the runs are then at the
+ *                "prefixExtractor": "rocksdb.FixedPrefix.8",  database's own levels (export keeps them
+ *                "wholeKeyFiltering": false } }   there), and with optimizeFiltersForHits a Get reads no
+ *                                                filter of the last non-empty level (alloc.ReadPath#today);
+ *                                                prefixExtractor ("nullptr" for none; default each file's
+ *                                                own) and wholeKeyFiltering (default true) are what the
+ *                                                database is opened with (alloc.ReadPath#fileCheck)
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -70,8 +77,11 @@ import org.monkeyeval.text.Numbers;
  *
  * <pre>
  *   "files": [ { "name": "000012.sst",           required string
- *                "entries": 30000,               required integer &gt;= 1; the files' entries sum to the run's
- *                "filterEntries": 30000,         optional integer &gt;= 1: keys added to the filter
+ *                "entries": 30000,               required integer &gt;= 1: the file's keys; the files' entries
+ *                                                   sum to the run's, or (as import writes them) their
+ *                                                   filterEntries where a file has a prefixExtractor
+ *                                                   (model.RunFile#allocationEntries)
+ *                "filterEntries": 30000,         optional integer &gt;= 1: keys (and prefixes) added to the filter
  *                "filter": { "family": "rocksdb",  required: rocksdb, rocksdb-legacy, rocksdb-ribbon,
  *                                                   none or always-false
  *                            "bits": 300040,     required integer &gt;= 0: 8 x the filter's bytes
@@ -109,6 +119,8 @@ public final class CaseReader {
     private JsonParser parser;
     /** Where the budget's number stands, for the per-entry limit checked once the runs are known. */
     private JsonLocation budgetAt;
+    /** workload.presentPrefixShare, or null when the workload does not give it. */
+    private Double presentPrefixShare;
 
     private CaseReader(String file) {
         this.file = file;
@@ -241,7 +253,7 @@ public final class CaseReader {
             }
         }
         LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
-                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, rocksdb);
+                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, rocksdb, presentPrefixShare);
         checkBudgetPerEntry(lsmCase);
         return lsmCase;
     }
@@ -361,6 +373,7 @@ public final class CaseReader {
         }
         JsonLocation start = parser.currentTokenLocation();
         Double z = null;
+        presentPrefixShare = null;
         Workload.Uncertainty uncertainty = null;
         JsonLocation uncertaintyAt = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -382,9 +395,13 @@ public final class CaseReader {
                         uncertainty = readShareRange(path);
                     }
                 }
-                default -> throw errorAt(at, path,
-                        "unknown field (expected zeroResultShare, zeroResultShareRange, klRadius)");
+                case "presentPrefixShare" -> presentPrefixShare = shareOfAbsentKeys(path);
+                default -> throw errorAt(at, path, "unknown field (expected zeroResultShare, zeroResultShareRange,"
+                        + " klRadius, presentPrefixShare)");
             }
+        }
+        if (z == null && uncertainty == null && presentPrefixShare != null) {
+            z = 1.0; // a workload that only says how many absent keys have a present prefix
         }
         if (z == null) {
             throw errorAt(start, "workload.zeroResultShare", uncertainty == null ? "missing"
@@ -395,6 +412,15 @@ public final class CaseReader {
                             + Numbers.format(range.high()) + "] does not hold zeroResultShare " + Numbers.format(z));
         }
         return new Workload.ZeroResultShare(z, uncertainty);
+    }
+
+    /** A number in [0, 1]: a share of the absent-key lookups. */
+    private double shareOfAbsentKeys(String path) throws IOException, InvalidInputException {
+        double v = nonNegativeNumber(path);
+        if (v > 1.0) {
+            throw error(path, "is a share of the absent-key lookups and must be in [0, 1], got " + parser.getText());
+        }
+        return v;
     }
 
     /** A number in [0, 1]: a share of lookups. */
@@ -489,13 +515,16 @@ public final class CaseReader {
                 throw errorAt(runStart, path + ".currentBitsPerEntry", "give currentBitsPerEntry on every run or on none");
             }
             if (!files.isEmpty()) {
-                long sum = 0;
+                long keys = 0;
+                long held = 0;
                 for (RunFile f : files) {
-                    sum += f.entries();
+                    keys += f.entries();
+                    held += f.allocationEntries();
                 }
-                if (sum != entries) {
-                    throw errorAt(filesAt, path + ".files", "the files' entries sum to " + sum + ", not to the run's "
-                            + entries);
+                if (keys != entries && held != entries) {
+                    throw errorAt(filesAt, path + ".files", "the files' entries sum to " + keys + (held != keys
+                            ? " (" + held + " counting the filterEntries of the files with a prefixExtractor)" : "")
+                            + ", not to the run's " + entries);
                 }
             }
             runs.add(new Run(name, entries, level, lookups, current, files));
@@ -684,6 +713,8 @@ public final class CaseReader {
         long numLevels = RocksDbOptions.DEFAULT_NUM_LEVELS;
         boolean dynamic = true;
         boolean hits = false;
+        String prefixExtractor = null;
+        boolean wholeKeyFiltering = true;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -698,11 +729,20 @@ public final class CaseReader {
                 }
                 case "levelCompactionDynamicLevelBytes" -> dynamic = bool(path);
                 case "optimizeFiltersForHits" -> hits = bool(path);
+                case "prefixExtractor" -> {
+                    prefixExtractor = string(path);
+                    if (prefixExtractor.isEmpty()) {
+                        throw error(path, "is empty: name the prefix extractor as RocksDB does"
+                                + " (rocksdb.FixedPrefix.8), or \"" + RocksDbOptions.NO_PREFIX_EXTRACTOR + "\" for none");
+                    }
+                }
+                case "wholeKeyFiltering" -> wholeKeyFiltering = bool(path);
                 default -> throw errorAt(at, path, "unknown field (expected numLevels,"
-                        + " levelCompactionDynamicLevelBytes, optimizeFiltersForHits)");
+                        + " levelCompactionDynamicLevelBytes, optimizeFiltersForHits, prefixExtractor,"
+                        + " wholeKeyFiltering)");
             }
         }
-        return new RocksDbOptions((int) numLevels, dynamic, hits);
+        return new RocksDbOptions((int) numLevels, dynamic, hits, prefixExtractor, wholeKeyFiltering);
     }
 
     private String string(String path) throws IOException, InvalidInputException {

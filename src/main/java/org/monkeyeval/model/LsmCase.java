@@ -25,6 +25,7 @@ public final class LsmCase {
     private final Workload workload;
     private final String engineGranularity;
     private final RocksDbOptions rocksdb;
+    private final Double presentPrefixShare;
     private final long[] entries;
     private final BigInteger totalEntries;
 
@@ -65,6 +66,23 @@ public final class LsmCase {
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
                    String engineGranularity, RocksDbOptions rocksdb) {
+        this(id, description, runs, budget, tree, workload, engineGranularity, rocksdb, null);
+    }
+
+    /**
+     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload, String, RocksDbOptions)}, for a case
+     * whose workload says what share of its absent keys have a prefix the database holds (files whose
+     * filters hold only prefixes read the block for those).
+     *
+     * @param presentPrefixShare in [0, 1], or {@code null} when the case does not say (taken as 0: every
+     *                           absent key's prefix absent too)
+     */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
+                   String engineGranularity, RocksDbOptions rocksdb, Double presentPrefixShare) {
+        if (presentPrefixShare != null && !(presentPrefixShare >= 0.0 && presentPrefixShare <= 1.0)) {
+            throw new IllegalArgumentException("presentPrefixShare (" + presentPrefixShare + ") must be in [0, 1]");
+        }
+        this.presentPrefixShare = presentPrefixShare;
         if (id == null || !ID_PATTERN.matcher(id).matches()) {
             throw new IllegalArgumentException("id (" + id + ") must match " + ID_PATTERN.pattern());
         }
@@ -158,6 +176,19 @@ public final class LsmCase {
     /** True when the database is read today with RocksDB's optimize_filters_for_hits. */
     public boolean optimizeFiltersForHits() {
         return rocksdb != null && rocksdb.optimizeFiltersForHits();
+    }
+
+    /**
+     * The share of absent-key lookups whose key's prefix the database holds (workload.presentPrefixShare),
+     * 0 when the case does not say: absent keys are then taken to have absent prefixes.
+     */
+    public double presentPrefixShare() {
+        return presentPrefixShare == null ? 0.0 : presentPrefixShare;
+    }
+
+    /** Whether the case gives {@link #presentPrefixShare()} itself. */
+    public boolean presentPrefixShareGiven() {
+        return presentPrefixShare != null;
     }
 
     /** Entry counts in probe order (a copy). */

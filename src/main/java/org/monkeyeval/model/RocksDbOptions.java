@@ -10,15 +10,35 @@ package org.monkeyeval.model;
  *                                          RocksDB 8.4; false before, as in Debian's 7.8.3)
  * @param optimizeFiltersForHits            {@code optimize_filters_for_hits}: a Get reads no filter of the
  *                                          last non-empty level ({@code Version::IsFilterSkipped})
+ * @param prefixExtractor                   the {@code prefix_extractor} the database is opened with, as RocksDB
+ *                                          names it ({@code rocksdb.FixedPrefix.8}; {@link #NO_PREFIX_EXTRACTOR}
+ *                                          for none), or null when the case does not say (each file's own
+ *                                          extractor is then taken as the current one)
+ * @param wholeKeyFiltering                 the table option {@code whole_key_filtering} the database is opened
+ *                                          with (RocksDB's default true): a Get checks the whole key only where
+ *                                          it and the file's own are both on
  */
-public record RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelBytes, boolean optimizeFiltersForHits) {
+public record RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelBytes, boolean optimizeFiltersForHits,
+                             String prefixExtractor, boolean wholeKeyFiltering) {
 
     /** RocksDB's default {@code num_levels}. */
     public static final int DEFAULT_NUM_LEVELS = 7;
+
+    /** How RocksDB's OPTIONS file writes a column family without a prefix extractor. */
+    public static final String NO_PREFIX_EXTRACTOR = "nullptr";
 
     public RocksDbOptions {
         if (numLevels < 1 || numLevels > 1000) {
             throw new IllegalArgumentException("numLevels (" + numLevels + ") must be in [1, 1000]");
         }
+        if (prefixExtractor != null && prefixExtractor.isEmpty()) {
+            throw new IllegalArgumentException("prefixExtractor must not be empty (\"" + NO_PREFIX_EXTRACTOR
+                    + "\" for none)");
+        }
+    }
+
+    /** Options that say nothing of the prefix extractor, with whole-key filtering on (RocksDB's default). */
+    public RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelBytes, boolean optimizeFiltersForHits) {
+        this(numLevels, levelCompactionDynamicLevelBytes, optimizeFiltersForHits, null, true);
     }
 }

@@ -14,21 +14,25 @@ import java.util.List;
  * @param currentBitsPerEntry the filter bits per entry the run has today (an imported database), or
  *                {@code null} when the case does not say
  * @param files   the run's files with the filters they really hold (an imported database), newest
- *                first as the case lists them; empty when the case does not say. Their entries sum to
- *                {@code entries}.
+ *                first as the case lists them; empty when the case does not say. Their keys sum to
+ *                {@code entries}, or, as {@code import} writes a run whose files have a prefix extractor,
+ *                what their filters hold ({@link RunFile#allocationEntries()}): the allocation then sizes
+ *                the run's filters by those.
  */
 public record Run(String name, long entries, Integer level, Double lookups, Double currentBitsPerEntry,
                   List<RunFile> files) {
     public Run {
         files = files == null ? List.of() : List.copyOf(files);
         if (!files.isEmpty()) {
-            long sum = 0;
+            long keys = 0;
+            long held = 0;
             for (RunFile f : files) {
-                sum = Math.addExact(sum, f.entries());
+                keys = Math.addExact(keys, f.entries());
+                held = Math.addExact(held, f.allocationEntries());
             }
-            if (sum != entries) {
-                throw new IllegalArgumentException("the files' entries (" + sum + ") must sum to the run's ("
-                        + entries + ")");
+            if (keys != entries && held != entries) {
+                throw new IllegalArgumentException("the files' entries (" + keys + (held != keys ? ", or " + held
+                        + " counting what their filters hold" : "") + ") must sum to the run's (" + entries + ")");
             }
         }
         if (currentBitsPerEntry != null && !(currentBitsPerEntry >= 0.0 && Double.isFinite(currentBitsPerEntry))) {

@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * it filters: whole keys, or only key prefixes.
  *
  * @param name              the file's name, e.g. {@code 000123.sst}
- * @param entries           entries stored in the file, {@code > 0}: its share of the run's lookups
+ * @param entries           entries stored in the file (its keys), {@code > 0}: its share of the run's lookups
  * @param filterEntries     keys (and prefixes) added to its filter when the file says
  *                          ({@code rocksdb.num.filter_entries}), else null: the rate is then taken at
  *                          {@code entries}
@@ -49,11 +49,21 @@ public record RunFile(String name, long entries, Long filterEntries, String fami
     }
 
     /**
-     * Whether a whole-key lookup is filtered by prefixes only: no whole keys in the filter, a prefix
-     * extractor's prefixes instead. Its rate then depends on how many absent keys share a prefix
-     * with a stored key, which a case does not say.
+     * Whether the filter holds only a prefix extractor's prefixes, no whole keys: a Get then checks the
+     * key's prefix, and an absent key whose prefix the file holds reads the block.
      */
     public boolean prefixOnly() {
         return !wholeKeyFiltering && prefixExtractor != null;
+    }
+
+    /**
+     * The entries the allocation sizes this file's filter by: what the filter holds. For a file written with
+     * a prefix extractor, the filter's own entries when the file says ({@code filterEntries}: the distinct
+     * prefixes, or the keys and the prefixes with whole-key filtering, full_filter_block.cc
+     * {@code FullFilterBlockBuilder::Add}); else its keys. {@code import} writes a run's {@code entries}
+     * as the sum of its files' allocation entries.
+     */
+    public long allocationEntries() {
+        return prefixExtractor != null && filterEntries != null ? filterEntries : entries;
     }
 }

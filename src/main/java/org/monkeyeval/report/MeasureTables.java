@@ -21,8 +21,7 @@ public final class MeasureTables {
     static final String NOT_CONSULTED = "RocksDB consulted no filter in these lookups (useful 0, full positive 0),"
             + " while the files hold filters that predict fewer reads: measured_R is the database read without"
             + " them. Causes RocksDB's reader has: no filter policy in the options it was opened with, a prefix"
-            + " extractor other than the one the files were written with, prefix-only filters (whole_key_filtering"
-            + " false) under whole-key lookups";
+            + " extractor other than the one prefix-only files were written with";
 
     private MeasureTables() {
     }
@@ -56,7 +55,11 @@ public final class MeasureTables {
                     : String.format(Locale.ROOT, "%.4f  (import, then run's current allocation)%s",
                     row.predictedCurrentR(), Double.isNaN(row.error()) ? ""
                             : String.format(Locale.ROOT, "; %+.1f%% of measured", 100 * row.error())));
-            line(b, "lookups", String.format(Locale.ROOT, "%d absent keys (seed %d; %d present keys iterated, %d"
+            line(b, "lookups", m.absentPrefixLength() > 0
+                    ? String.format(Locale.ROOT, "%d absent prefixes (seed %d; %d present keys iterated, %d sampled,"
+                    + " each with the last byte of its %d-byte prefix changed; %d with a present prefix, replaced)",
+                    m.lookups(), seed, m.presentKeys(), m.sampledKeys(), m.absentPrefixLength(), m.found())
+                    : String.format(Locale.ROOT, "%d absent keys (seed %d; %d present keys iterated, %d"
                     + " sampled, each extended by a byte; %d found and replaced)", m.lookups(), seed, m.presentKeys(),
                     m.sampledKeys(), m.found()));
             line(b, "filter", String.format(Locale.ROOT, "useful %d, full positive %d, true positive %d",
@@ -105,6 +108,9 @@ public final class MeasureTables {
             f.put("presentKeys", m.presentKeys());
             f.put("sampledKeys", m.sampledKeys());
             f.put("foundAndReplaced", m.found());
+            if (m.absentPrefixLength() > 0) {
+                f.put("absentPrefixLength", m.absentPrefixLength());
+            }
             f.put("dataBlocksRead", m.dataBlocks().sum());
             f.put("dataBlocksReadSquares", m.dataBlocks().sumOfSquares());
             f.put("blockCacheDataHit", m.dataBlockHits());

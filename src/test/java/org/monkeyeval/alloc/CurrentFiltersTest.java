@@ -1,7 +1,6 @@
 package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -18,7 +17,8 @@ import org.monkeyeval.model.LsmCase;
 /**
  * current is priced on the files' own filters when the case lists them (a level's rate the files'
  * rates weighted by their entries), and on the ideal curve from currentBitsPerEntry as before when it
- * does not; a prefix-only filter is refused naming the case, run and file.
+ * does not; a prefix-only filter at its rate over the prefixes it holds, plus the share of absent keys whose
+ * prefix it holds (read), and not at all when the database is read with another prefix extractor.
  */
 final class CurrentFiltersTest {
 
@@ -57,14 +57,67 @@ final class CurrentFiltersTest {
         assertEquals(RocksDbLegacyFamily.INSTANCE.name(), "rocksdb-legacy");
     }
 
+    /**
+     * One L6 file of 100 keys whose filter holds {@code filterEntries} prefixes (2 lines, 6 probes), the run's
+     * entries what the filter holds (as import writes it), with {@code extra} fields in the case.
+     */
+    private static String prefixCase(boolean wholeKeys, long filterEntries, String extra) {
+        return "{\"id\": \"px\", \"runs\": [{\"name\": \"L6\", \"entries\": " + filterEntries + ", \"level\": 6,"
+                + " \"files\": [{\"name\": \"000009.sst\", \"entries\": 100, \"filterEntries\": " + filterEntries + ","
+                + " \"wholeKeyFiltering\": " + wholeKeys + ", \"prefixExtractor\": \"rocksdb.FixedPrefix.3\","
+                + " \"filter\": {\"family\": \"rocksdb\", \"bits\": 1064, \"parameters\": {\"lines\": 2, \"probes\": 6}}}]}],"
+                + " \"budget\": {\"totalBits\": 1064}" + extra + "}";
+    }
+
     @Test
-    void prefixOnlyFile_refusedNamingCaseRunAndFile() {
-        String json = "{\"id\": \"px\", \"runs\": [{\"name\": \"L6\", \"entries\": 100, \"currentBitsPerEntry\": 10,"
-                + " \"files\": [{\"name\": \"000009.sst\", \"entries\": 100, \"wholeKeyFiltering\": false,"
-                + " \"prefixExtractor\": \"rocksdb.FixedPrefix.3\", \"filter\": {\"family\": \"rocksdb\", \"bits\": 1064,"
-                + " \"parameters\": {\"lines\": 2, \"probes\": 6}}}]}], \"budget\": {\"totalBits\": 1064}}";
-        CurrentCostException e = assertThrows(CurrentCostException.class, () -> current(json));
-        assertTrue(e.getMessage().startsWith("case px: run L6 file 000009.sst: its filter holds only key prefixes"),
-                e.getMessage());
+    void prefixOnlyFile_absentPrefixes_pricedAtTheFiltersRateOverItsPrefixes() throws Exception {
+        assertEquals(LineOccupancy.fpr(40, 2, 6), current(prefixCase(false, 40, "")), 1e-15);
+        // the filter's rate over its 40 prefixes, not over the file's 100 keys
+        assertTrue(LineOccupancy.fpr(40, 2, 6) < 0.5 * LineOccupancy.fpr(100, 2, 6));
+    }
+
+    @Test
+    void prefixOnlyFile_presentPrefixShare_readsTheBlockForThatShare() throws Exception {
+        double p = LineOccupancy.fpr(40, 2, 6);
+        // one file holds every prefix and is reached by every lookup: s = q
+        assertEquals(0.25 + 0.75 * p, current(prefixCase(false, 40, ", \"workload\": {\"presentPrefixShare\": 0.25}")),
+                1e-15);
+        assertEquals(1.0, current(prefixCase(false, 40, ", \"workload\": {\"presentPrefixShare\": 1}")), 1e-15);
+    }
+
+    @Test
+    void presentPrefixShare_fileHoldingPartOfThePrefixes_readsItsShareOfThem() {
+        // q = 0.3 of absent keys have a present prefix; the file holds a fifth of them and a tenth of the lookups
+        // reach it: 0.3 * 0.2 / 0.1 = 0.6 of those find their prefix there
+        assertEquals(0.6, CurrentFilters.presentPrefixShare(0.3, 0.2, 0.1), 1e-15);
+        assertEquals(1.0, CurrentFilters.presentPrefixShare(0.9, 0.5, 0.1), 0.0); // at most every lookup reaching it
+        assertEquals(0.0, CurrentFilters.presentPrefixShare(0.0, 0.5, 0.0), 0.0);
+        assertEquals(0.5 + 0.5 * 0.01, CurrentFilters.prefixFilterRate(0.01, 0.5), 1e-15);
+    }
+
+    @Test
+    void prefixOnlyFile_readWithAnotherPrefixExtractor_noFilterChecked() throws Exception {
+        assertEquals(1.0, current(prefixCase(false, 40, ", \"rocksdb\": {\"prefixExtractor\": \"rocksdb.FixedPrefix.4\"}")),
+                0.0);
+        assertEquals(1.0, current(prefixCase(false, 40, ", \"rocksdb\": {\"prefixExtractor\": \"nullptr\"}")), 0.0);
+        assertEquals(LineOccupancy.fpr(40, 2, 6),
+                current(prefixCase(false, 40, ", \"rocksdb\": {\"prefixExtractor\": \"rocksdb.FixedPrefix.3\"}")), 1e-15);
+    }
+
+    @Test
+    void keysAndPrefixesFile_wholeKeyFilteringOffInTheOptions_checksThePrefixAtEverythingItHolds() throws Exception {
+        double p = LineOccupancy.fpr(101, 2, 6);
+        assertEquals(p, current(prefixCase(true, 101, "")), 1e-15);
+        String read = ", \"rocksdb\": {\"wholeKeyFiltering\": false}, \"workload\": {\"presentPrefixShare\": 0.5}";
+        assertEquals(0.5 + 0.5 * p, current(prefixCase(true, 101, read)), 1e-15);
+        // the whole key is checked while the option is on: no share of present prefixes applies
+        assertEquals(p, current(prefixCase(true, 101, ", \"workload\": {\"presentPrefixShare\": 0.5}")), 1e-15);
+    }
+
+    @Test
+    void prefixRun_sizedByWhatItsFilterHolds() throws Exception {
+        LsmCase c = read(prefixCase(false, 40, ""));
+        assertEquals(40, c.entries(0));
+        assertEquals(1064.0 / 40, CurrentFilters.of(c).bitsPerEntry()[0], 1e-12);
     }
 }

@@ -234,17 +234,20 @@ final class ImportCommandTest {
     }
 
     @Test
-    void run_caseWithPrefixOnlyFilters_exits3WithTheReasonAndWritesNothing(@TempDir Path dir) throws Exception {
+    void run_caseWithPrefixOnlyFilters_pricesCurrentOnTheFiltersPrefixes(@TempDir Path dir) throws Exception {
         Path cases = Files.createDirectories(dir.resolve("cases"));
-        Files.writeString(cases.resolve("px.json"), "{\"id\": \"px\", \"runs\": [{\"name\": \"L6\", \"entries\": 100,"
-                + " \"currentBitsPerEntry\": 10.64, \"files\": [{\"name\": \"000009.sst\", \"entries\": 100,"
+        Files.writeString(cases.resolve("px.json"), "{\"id\": \"px\", \"runs\": [{\"name\": \"L6\", \"entries\": 40,"
+                + " \"files\": [{\"name\": \"000009.sst\", \"entries\": 100, \"filterEntries\": 40,"
                 + " \"wholeKeyFiltering\": false, \"prefixExtractor\": \"rocksdb.FixedPrefix.3\", \"filter\":"
                 + " {\"family\": \"rocksdb\", \"bits\": 1064, \"parameters\": {\"lines\": 2, \"probes\": 6}}}]}],"
                 + " \"budget\": {\"totalBits\": 1064}}");
         Path out = dir.resolve("out");
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
-        assertEquals(3, o.exitCode(), o.err());
-        assertTrue(o.err().contains("case px: run L6 file 000009.sst: its filter holds only key prefixes"), o.err());
-        assertFalse(Files.exists(out.resolve("cases.csv")));
+        assertEquals(0, o.exitCode(), o.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("px: current R = ([0-9.e-]+),").matcher(o.out());
+        assertTrue(m.find(), o.out());
+        double expected = org.monkeyeval.filter.LineOccupancy.fpr(40, 2, 6); // over its 40 prefixes, not 100 keys
+        assertEquals(expected, Double.parseDouble(m.group(1)), 1e-5 * expected, o.out());
+        assertTrue(Files.exists(out.resolve("cases.csv")));
     }
 }

@@ -38,6 +38,18 @@ final class CaseReaderFilesTest {
     }
 
     @Test
+    void read_prefixFiles_runEntriesWhatTheirFiltersHoldOrTheirKeys() throws Exception {
+        String files = "[{\"name\": \"a.sst\", \"entries\": 600, \"filterEntries\": 51, \"filter\": " + FILTER + ","
+                + " \"wholeKeyFiltering\": false, \"prefixExtractor\": \"rocksdb.FixedPrefix.4\"},"
+                + " {\"name\": \"b.sst\", \"entries\": 400, \"filter\": " + FILTER + "}]";
+        assertEquals(451, read(caseWith(451, files)).entries(0)); // as import writes it: 51 prefixes, 400 keys
+        assertEquals(1000, read(caseWith(1000, files)).entries(0)); // a case written before: the files' keys
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(caseWith(900, files)));
+        assertTrue(e.getMessage().startsWith("c.json:3:11: runs[0].files: the files' entries sum to 1000 (451 counting"
+                + " the filterEntries of the files with a prefixExtractor), not to the run's 900"), e.getMessage());
+    }
+
+    @Test
     void read_files_keptAsWritten() throws Exception {
         LsmCase c = read(caseWith(1000, "[{\"name\": \"000012.sst\", \"entries\": 600, \"filterEntries\": 601,"
                 + " \"filter\": " + FILTER + ", \"partitioned\": true, \"wholeKeyFiltering\": false,"

@@ -156,6 +156,59 @@ final class CaseReaderTest {
     }
 
     @Test
+    void read_presentPrefixShare_keptAndZeroResultShareDefaultsToOne() throws Exception {
+        String base = "{\"id\": \"p\", \"runs\": [{\"entries\": 10}], \"budget\": {\"bitsPerEntry\": 8}";
+        LsmCase only = read(base + ", \"workload\": {\"presentPrefixShare\": 0.25}}");
+        assertEquals(0.25, only.presentPrefixShare(), 0.0);
+        assertTrue(only.presentPrefixShareGiven());
+        assertEquals(new org.monkeyeval.model.Workload.ZeroResultShare(1.0), only.workload());
+        LsmCase both = read(base + ", \"workload\": {\"zeroResultShare\": 0.5, \"presentPrefixShare\": 1}}");
+        assertEquals(1.0, both.presentPrefixShare(), 0.0);
+        assertEquals(new org.monkeyeval.model.Workload.ZeroResultShare(0.5), both.workload());
+        LsmCase none = read(base + "}");
+        assertEquals(0.0, none.presentPrefixShare(), 0.0);
+        assertFalse(none.presentPrefixShareGiven());
+    }
+
+    static Stream<Arguments> badPresentPrefixShares() {
+        String base = "{\"id\": \"p\", \"runs\": [{\"entries\": 10}], \"budget\": {\"bitsPerEntry\": 8},\n ";
+        return Stream.of(
+                Arguments.of("above 1", base + "\"workload\": {\"presentPrefixShare\": 1.5}}",
+                        "c.json:2:37: workload.presentPrefixShare: is a share of the absent-key lookups and must be in [0, 1], got 1.5"),
+                Arguments.of("negative", base + "\"workload\": {\"presentPrefixShare\": -0.1}}",
+                        "c.json:2:37: workload.presentPrefixShare: "),
+                Arguments.of("a string", base + "\"workload\": {\"presentPrefixShare\": \"0.1\"}}",
+                        "c.json:2:37: workload.presentPrefixShare: "),
+                Arguments.of("with an uncertain share but no share", base
+                        + "\"workload\": {\"presentPrefixShare\": 0.1, \"klRadius\": 0.1}}",
+                        "c.json:2:14: workload.zeroResultShare: missing"),
+                Arguments.of("misspelt", base + "\"workload\": {\"presentPrefixShares\": 0.1}}",
+                        "c.json:2:15: workload.presentPrefixShares: unknown field (expected zeroResultShare,"
+                        + " zeroResultShareRange, klRadius, presentPrefixShare)"),
+                Arguments.of("empty prefix extractor", base + "\"rocksdb\": {\"prefixExtractor\": \"\"}}",
+                        "c.json:2:33: rocksdb.prefixExtractor: is empty"),
+                Arguments.of("prefix extractor not a string", base + "\"rocksdb\": {\"prefixExtractor\": 8}}",
+                        "c.json:2:33: rocksdb.prefixExtractor: expected a string"),
+                Arguments.of("whole-key filtering not a boolean", base + "\"rocksdb\": {\"wholeKeyFiltering\": \"no\"}}",
+                        "c.json:2:35: rocksdb.wholeKeyFiltering: "));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badPresentPrefixShares")
+    void read_badPrefixFields_refusedWithFileFieldLineAndColumn(String label, String json, String expected) {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+
+    @Test
+    void read_rocksdbReadPathOptions_kept() throws Exception {
+        String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 6}], \"budget\": {\"bitsPerEntry\": 8}";
+        assertEquals(new RocksDbOptions(7, true, false, "rocksdb.FixedPrefix.8", false), read(base
+                + ", \"rocksdb\": {\"prefixExtractor\": \"rocksdb.FixedPrefix.8\", \"wholeKeyFiltering\": false}}").rocksdb());
+        assertEquals(new RocksDbOptions(7, true, false, null, true), read(base + ", \"rocksdb\": {}}").rocksdb());
+    }
+
+    @Test
     void read_rocksdbOptions_keptWithDefaultsAndCheckedAgainstTheLevels() throws Exception {
         String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 6}], \"budget\": {\"bitsPerEntry\": 8}";
         assertEquals(new RocksDbOptions(7, false, true), read(base + ", \"rocksdb\": {\"numLevels\": 7,"

@@ -66,10 +66,7 @@ public final class ImportedCase {
         ObjectNode root = Json.object();
         root.put("id", id);
         long files = imported.runs().stream().mapToLong(r -> r.files().size()).sum();
-        String prefixes = imported.prefixOnlyFiles() == 0 ? ""
-                : String.format(Locale.ROOT, "; %d of the files filter key prefixes only (whole_key_filtering=0):"
-                + " their rate for whole-key lookups is not known, and run does not price current",
-                imported.prefixOnlyFiles());
+        String prefixes = imported.prefixOnlyFiles() == 0 ? "" : "; " + prefixAssumption(imported);
         String hits = imported.optimizeFiltersForHits() ? "; read with optimize_filters_for_hits: a Get reads no"
                 + " filter of the last non-empty level" : "";
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
@@ -80,9 +77,10 @@ public final class ImportedCase {
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             ObjectNode run = runs.addObject();
             run.put("name", r.name());
-            run.put("entries", r.entries());
+            long entries = allocationEntries(r);
+            run.put("entries", entries);
             run.put("level", r.level());
-            Json.putNumber(run, "currentBitsPerEntry", 8.0 * r.filterBytes() / r.entries());
+            Json.putNumber(run, "currentBitsPerEntry", 8.0 * r.filterBytes() / entries);
             if (sampledReads) {
                 run.put("lookups", r.sampledReads());
             }
@@ -100,8 +98,48 @@ public final class ImportedCase {
             options.put("numLevels", imported.options().numLevels());
             options.put("levelCompactionDynamicLevelBytes", imported.options().levelCompactionDynamicLevelBytes());
             options.put("optimizeFiltersForHits", imported.options().optimizeFiltersForHits());
+            if (prefixesMatter(imported)) {
+                options.put("prefixExtractor", imported.options().prefixExtractor());
+                options.put("wholeKeyFiltering", imported.options().wholeKeyFiltering());
+            }
         }
         return Json.write(root);
+    }
+
+    /**
+     * What the case assumes of a column family whose files filter key prefixes only: its absent keys' prefixes
+     * absent too (the case gives no workload.presentPrefixShare, which defaults to 0), each such file priced
+     * at its filter's rate over the distinct prefixes it holds.
+     */
+    public static String prefixAssumption(RocksDbImport.Imported imported) {
+        String extractors = String.join(", ", imported.runs().stream().flatMap(r -> r.files().stream())
+                .filter(f -> !f.wholeKeyFiltering() && f.prefixExtractor() != null)
+                .map(RocksDbImport.ImportedFile::prefixExtractor).distinct().sorted().toList());
+        return String.format(Locale.ROOT, "%d of the files filter key prefixes only (%s, whole_key_filtering=0):"
+                + " sized by the distinct prefixes they hold, and priced for absent keys whose prefix is absent"
+                + " too (workload.presentPrefixShare 0 assumed; give the share of absent keys whose prefix the"
+                + " database holds there)", imported.prefixOnlyFiles(), extractors);
+    }
+
+    /**
+     * A run's entries as the case counts them: its files' keys, or for a file written with a prefix extractor
+     * its filter's own entries when the file says ({@link org.monkeyeval.model.RunFile#allocationEntries}).
+     */
+    static long allocationEntries(RocksDbImport.ImportedRun r) {
+        long sum = 0;
+        for (RocksDbImport.ImportedFile f : r.files()) {
+            sum += f.prefixExtractor() != null && f.filterEntries().isPresent() ? f.filterEntries().getAsLong()
+                    : f.entries();
+        }
+        return sum;
+    }
+
+    /** Whether a file was written with a prefix extractor, or the database is read with one or without whole keys. */
+    private static boolean prefixesMatter(RocksDbImport.Imported imported) {
+        boolean files = imported.runs().stream().flatMap(r -> r.files().stream()).anyMatch(f -> f.prefixExtractor() != null);
+        return files || imported.options().prefixExtractor() != null
+                && !org.monkeyeval.model.RocksDbOptions.NO_PREFIX_EXTRACTOR.equals(imported.options().prefixExtractor())
+                || !imported.options().wholeKeyFiltering();
     }
 
     /** One entry of a run's {@code files}. */
@@ -151,7 +189,8 @@ public final class ImportedCase {
      *
      * @param name    the file name, {@code <case id>.json}
      * @param json    the case file's text ({@link #json})
-     * @param version the version read: "column family default, MANIFEST-000012, sequence number 345"
+     * @param version the version read: "column family default, MANIFEST-000012, sequence number 345", and
+     *                what the case assumes of absent keys' prefixes when files filter prefixes only
      */
     public record File(String name, String json, String version) {
     }
@@ -197,6 +236,9 @@ public final class ImportedCase {
         }
         String version = String.format(Locale.ROOT, "column family %s, MANIFEST-%06d, sequence number %d",
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber());
+        if (imported.prefixOnlyFiles() > 0) {
+            version += "; " + prefixAssumption(imported); // what the case assumes of the lookups' prefixes
+        }
         return new File(caseId(imported, id) + ".json", json, version);
     }
 

@@ -37,6 +37,28 @@ final class OptionsText {
         return Files.readString(dir.resolve(name), StandardCharsets.UTF_8);
     }
 
+    /**
+     * The value of {@code key} in column family {@code columnFamily}'s section of OPTIONS text
+     * ({@code table}: its {@code [TableOptions/BlockBasedTable]} section, else its {@code [CFOptions]} one),
+     * empty when the section or the key is not there.
+     */
+    static java.util.Optional<String> value(String text, String columnFamily, boolean table, String key) {
+        Pattern wanted = table ? TABLE_SECTION : CF_SECTION;
+        boolean inside = false;
+        for (String line : text.split("\n", -1)) {
+            if (SECTION.matcher(line).matches()) {
+                java.util.regex.Matcher m = wanted.matcher(line);
+                inside = m.matches() && m.group(1).equals(columnFamily);
+            } else if (inside) {
+                int eq = line.indexOf('=');
+                if (eq > 0 && line.substring(0, eq).trim().equals(key)) {
+                    return java.util.Optional.of(line.substring(eq + 1).trim());
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Fills {@code options} and {@code descriptors} from OPTIONS text, as RocksDB loads an OPTIONS file. */
     static void load(ConfigOptions config, String text, DBOptions options, List<ColumnFamilyDescriptor> descriptors)
             throws RocksDBException, IOException {

@@ -137,7 +137,43 @@ public final class RocksDbImport {
             return null;
         }
         ColumnFamilyOptions cf = open.options(columnFamily);
-        return new RocksDbOptions(cf.numLevels(), cf.levelCompactionDynamicLevelBytes(), cf.optimizeFiltersForHits());
+        ReadPathOptions read = readPathOptions(open, columnFamily);
+        return new RocksDbOptions(cf.numLevels(), cf.levelCompactionDynamicLevelBytes(), cf.optimizeFiltersForHits(),
+                read.prefixExtractor(), read.wholeKeyFiltering());
+    }
+
+    /**
+     * What decides which filter a Get checks in each file (alloc.ReadPath#fileCheck): the column family's
+     * {@code prefix_extractor} (as the OPTIONS file names it, {@code nullptr} for none) and its table option
+     * {@code whole_key_filtering}.
+     */
+    record ReadPathOptions(String prefixExtractor, boolean wholeKeyFiltering) {
+
+        /** Whether a Get checks key prefixes only: an extractor, and no whole keys. */
+        boolean prefixOnly() {
+            return !wholeKeyFiltering && !RocksDbOptions.NO_PREFIX_EXTRACTOR.equals(prefixExtractor);
+        }
+    }
+
+    /**
+     * The read-path options the column family was opened with, from the latest OPTIONS file (RocksJava's
+     * ColumnFamilyOptions has no getter for the prefix extractor); RocksDB's defaults (none, true) for a
+     * database opened without its own options.
+     */
+    static ReadPathOptions readPathOptions(RocksDbSnapshotOpen open, String columnFamily) throws InvalidInputException {
+        if (!open.ownOptions()) {
+            return new ReadPathOptions(RocksDbOptions.NO_PREFIX_EXTRACTOR, true);
+        }
+        String text;
+        try {
+            text = OptionsText.latest(open.dir());
+        } catch (org.rocksdb.RocksDBException | IOException e) {
+            throw new InvalidInputException(open.dir() + ": its OPTIONS file cannot be read: " + e.getMessage());
+        }
+        String extractor = OptionsText.value(text, columnFamily, false, "prefix_extractor")
+                .filter(v -> !v.isEmpty()).orElse(RocksDbOptions.NO_PREFIX_EXTRACTOR);
+        boolean whole = !"false".equals(OptionsText.value(text, columnFamily, true, "whole_key_filtering").orElse("true"));
+        return new ReadPathOptions(extractor, whole);
     }
 
     /**

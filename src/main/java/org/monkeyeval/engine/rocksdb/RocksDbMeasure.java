@@ -44,6 +44,20 @@ import org.monkeyeval.text.InvalidInputException;
  *   <li>The Get itself says whether the key is absent: a found key is not counted (its tickers are
  *       left out) and another draw replaces it.</li>
  * </ol>
+ * <p><b>A column family whose Get checks key prefixes only</b> (a prefix extractor, whole_key_filtering
+ * off, {@link RocksDbImport#readPathOptions}): an absent key whose prefix is present passes every filter
+ * that holds the prefix (RocksDB's {@code FullFilterKeyMayMatch} checks {@code PrefixMayMatch}), so the
+ * lookups are for absent prefixes, as the imported case prices them by default
+ * (workload.presentPrefixShare 0). Lookup j takes sample {@code fastRange(u, m)} and sets the last byte of
+ * its prefix ({@code rocksdb.FixedPrefix.N}, {@code rocksdb.CappedPrefix.N}: its first N bytes) to u's lowest:
+ * a key next to the present one, inside the key range of the files around it. A total-order iterator's
+ * {@code Seek} to that prefix (before the tickers are read) says whether any present key has it; such a
+ * candidate is not sent, and another draw replaces it (counted as found). The measurement says so in its
+ * notes. A prefix extractor of another kind is measured with the absent keys above, and the note says
+ * that their prefixes may be present. The choice follows the column family's options only: files written
+ * prefix-only under options that now say whole_key_filtering=true are still prefix-checked by RocksDB
+ * (the file's own flag is and-ed in), and are measured here with extended keys.
+ *
  * Draws: u_i = mix13(seed + (i + 1) * 0x9E3779B97F4A7C15) (SplitMix64, Steele, Lea and Flood,
  * OOPSLA 2014; {@link Hashing#mix13}), i = 0, 1, 2, ... for the reservoir first, then for the lookups:
  * the same seed gives the same keys on the same database.
@@ -103,7 +117,8 @@ public final class RocksDbMeasure {
      * @param ownOptions      whether the database's OPTIONS file was used (false: RocksDB's defaults, no filter policy)
      * @param presentKeys     present keys the iteration met
      * @param sampledKeys     present keys kept
-     * @param found           extended keys the Get found (not counted, replaced)
+     * @param found           candidates not sent as absent: extended keys the Get found, or absent-prefix candidates
+     *                        whose prefix is present (not counted, replaced)
      * @param dataBlocks      per-lookup data blocks read: mean (measured_R) and 95% interval
      * @param dataBlockHits   BLOCK_CACHE_DATA_HIT over the counted lookups
      * @param dataBlockMisses BLOCK_CACHE_DATA_MISS over the counted lookups (blocks read from the file)
@@ -113,16 +128,33 @@ public final class RocksDbMeasure {
      * @param p50Micros       median Get latency, microseconds
      * @param p99Micros       99th percentile Get latency, microseconds
      * @param predictedR      the predicted R of the same version ({@link Predictor}), NaN without one
-     * @param notes           what the open changed so that the files' filters are read, one line each
+     * @param notes           what the open changed so that the files' filters are read, and how the absent keys
+     *                        were made, one line each
+     * @param absentPrefixLength the prefix length of the absent prefixes sent (a column family whose Get checks
+     *                        prefixes only), 0 when the lookups were for absent keys made by extension
      */
     public record Measurement(String columnFamily, long manifestNumber, long sequenceNumber, boolean secondary,
                               boolean ownOptions, long presentKeys, int sampledKeys, long found,
                               MeanInterval dataBlocks, long dataBlockHits, long dataBlockMisses, long filterUseful,
                               long fullPositive, long truePositive, double p50Micros, double p99Micros,
-                              double predictedR, List<String> notes) {
+                              double predictedR, List<String> notes, int absentPrefixLength) {
 
         public Measurement {
             notes = List.copyOf(notes);
+            if (absentPrefixLength < 0) {
+                throw new IllegalArgumentException("absentPrefixLength (" + absentPrefixLength + ") must be >= 0");
+            }
+        }
+
+        /** A measurement of absent keys made by extension. */
+        public Measurement(String columnFamily, long manifestNumber, long sequenceNumber, boolean secondary,
+                           boolean ownOptions, long presentKeys, int sampledKeys, long found,
+                           MeanInterval dataBlocks, long dataBlockHits, long dataBlockMisses, long filterUseful,
+                           long fullPositive, long truePositive, double p50Micros, double p99Micros,
+                           double predictedR, List<String> notes) {
+            this(columnFamily, manifestNumber, sequenceNumber, secondary, ownOptions, presentKeys, sampledKeys, found,
+                    dataBlocks, dataBlockHits, dataBlockMisses, filterUseful, fullPositive, truePositive, p50Micros,
+                    p99Micros, predictedR, notes, 0);
         }
 
         /**
@@ -224,9 +256,16 @@ public final class RocksDbMeasure {
             throw new InvalidInputException(open.dir() + ": column family '" + name
                     + "' holds no key: there is no present key to extend into an absent one");
         }
+        RocksDbImport.ReadPathOptions readPath = RocksDbImport.readPathOptions(open, name);
+        int prefixLength = readPath.prefixOnly() ? prefixLength(readPath.prefixExtractor()) : 0;
+        List<String> notes = new ArrayList<>();
+        open.substitutedFilterPolicy(name).map(id -> BuiltInFilterReader.note(name, id)).ifPresent(notes::add);
+        if (readPath.prefixOnly()) {
+            notes.add(prefixNote(name, readPath.prefixExtractor(), prefixLength));
+        }
         Lookups tally;
         try {
-            tally = lookups(db, cf, statistics, sample.keys(), settings.queries(), draws);
+            tally = lookups(db, cf, statistics, sample.keys(), settings.queries(), draws, prefixLength);
         } catch (RocksDBException e) {
             throw new InvalidInputException(open.dir() + ": column family '" + name + "': RocksDB cannot read it: "
                     + e.getMessage());
@@ -244,8 +283,29 @@ public final class RocksDbMeasure {
                 MeanInterval.of(tally.counted(), tally.blocks(), tally.blocksSquared()), tally.hits(), tally.misses(),
                 tally.useful(), tally.positive(), tally.truePositive(),
                 RocksDbEngineCheck.percentile(latency, 0.50) / 1e3, RocksDbEngineCheck.percentile(latency, 0.99) / 1e3,
-                predicted, open.substitutedFilterPolicy(name).map(id -> BuiltInFilterReader.note(name, id)).stream()
-                        .toList());
+                predicted, notes, prefixLength);
+    }
+
+    /**
+     * N of {@code rocksdb.FixedPrefix.N} or {@code rocksdb.CappedPrefix.N} (as RocksDB names the extractor,
+     * {@code SliceTransform::AsString}), or 0 for an extractor whose prefix length is not in its name.
+     */
+    static int prefixLength(String extractor) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("rocksdb\\.(?:Fixed|Capped)Prefix\\.([0-9]{1,9})")
+                .matcher(extractor);
+        return m.matches() ? Math.max(0, Integer.parseInt(m.group(1))) : 0;
+    }
+
+    /** The note of a column family whose Get checks key prefixes only. */
+    static String prefixNote(String columnFamily, String extractor, int prefixLength) {
+        return prefixLength > 0
+                ? "column family '" + columnFamily + "' filters key prefixes only (prefix_extractor=" + extractor
+                        + ", whole_key_filtering=false): lookups for absent prefixes, each a present key with the"
+                        + " last byte of its " + prefixLength + "-byte prefix changed to one no present key has"
+                : "column family '" + columnFamily + "' filters key prefixes only (prefix_extractor=" + extractor
+                        + ", whole_key_filtering=false), an extractor whose prefix length is not known here:"
+                        + " lookups for absent keys, whose prefixes may be present (each such lookup reads the"
+                        + " blocks of the files holding its prefix)";
     }
 
     /**
@@ -322,10 +382,17 @@ public final class RocksDbMeasure {
                    long positive, long truePositive, long[] latencyNanos) {
     }
 
-    /** The ticker counts this class reads, in one array: hit, miss, useful, positive, true positive. */
+    /**
+     * The ticker counts this class reads, in one array: hit, miss, useful, positive, true positive, and the
+     * prefix checks and their useful answers. A Get that checks a prefix counts BLOOM_FILTER_PREFIX_CHECKED and,
+     * when the filter stops it, BLOOM_FILTER_PREFIX_USEFUL instead of the whole-key tickers (RocksDB 10.10.1,
+     * block_based_table_reader.cc, {@code FullFilterKeyMayMatch}); the measurement adds them to useful and
+     * positive (checked - useful), so that both kinds of check are counted.
+     */
     private static final TickerType[] TICKERS = {TickerType.BLOCK_CACHE_DATA_HIT, TickerType.BLOCK_CACHE_DATA_MISS,
         TickerType.BLOOM_FILTER_USEFUL, TickerType.BLOOM_FILTER_FULL_POSITIVE,
-        TickerType.BLOOM_FILTER_FULL_TRUE_POSITIVE};
+        TickerType.BLOOM_FILTER_FULL_TRUE_POSITIVE, TickerType.BLOOM_FILTER_PREFIX_CHECKED,
+        TickerType.BLOOM_FILTER_PREFIX_USEFUL};
 
     /**
      * Measure's loop: {@code queries} absent-key lookups through {@code cf}, the tickers read after each Get.
@@ -334,6 +401,25 @@ public final class RocksDbMeasure {
      */
     static Lookups lookups(RocksDB db, ColumnFamilyHandle cf, Statistics statistics, byte[][] sample,
                                   long queries, Draws draws) throws RocksDBException {
+        return lookups(db, cf, statistics, sample, queries, draws, 0);
+    }
+
+    /**
+     * As {@link #lookups(RocksDB, ColumnFamilyHandle, Statistics, byte[][], long, Draws)}; with
+     * {@code prefixLength > 0}, for absent prefixes of that length ({@link #absentPrefixCandidate}), each
+     * checked absent by a total-order Seek before the tickers are read.
+     */
+    static Lookups lookups(RocksDB db, ColumnFamilyHandle cf, Statistics statistics, byte[][] sample,
+                           long queries, Draws draws, int prefixLength) throws RocksDBException {
+        try (ReadOptions scan = new ReadOptions().setTotalOrderSeek(true).setFillCache(false);
+             RocksIterator it = prefixLength > 0 ? db.newIterator(cf, scan) : null) {
+            return lookups(db, cf, statistics, sample, queries, draws, prefixLength, it);
+        }
+    }
+
+    private static Lookups lookups(RocksDB db, ColumnFamilyHandle cf, Statistics statistics, byte[][] sample,
+                                   long queries, Draws draws, int prefixLength, RocksIterator prefixes)
+            throws RocksDBException {
         int q = (int) queries;
         long[] latency = new long[q];
         long[] before = readTickers(statistics, new long[TICKERS.length]);
@@ -345,7 +431,17 @@ public final class RocksDbMeasure {
         long maxFound = (long) MAX_DRAWS_PER_LOOKUP * q;
         try (ReadOptions read = new ReadOptions()) {
             while (counted < q && found <= maxFound) {
-                byte[] key = absentCandidate(sample, draws.next());
+                byte[] key;
+                if (prefixLength > 0) {
+                    key = absentPrefixCandidate(sample, draws.next(), prefixLength);
+                    if (key == null || prefixPresent(prefixes, key, prefixLength)) {
+                        found++; // its prefix is present (or it has none): another draw replaces it
+                        continue;
+                    }
+                    readTickers(statistics, before); // the Seek's own block reads are not the lookup's
+                } else {
+                    key = absentCandidate(sample, draws.next());
+                }
                 long start = System.nanoTime();
                 byte[] value = db.get(cf, read, key);
                 long elapsed = System.nanoTime() - start;
@@ -365,8 +461,36 @@ public final class RocksDbMeasure {
                 after = swap;
             }
         }
-        return new Lookups(counted, found, sums[0] + sums[1], blocksSquared, sums[0], sums[1], sums[2], sums[3],
-                sums[4], counted == q ? latency : Arrays.copyOf(latency, counted));
+        return new Lookups(counted, found, sums[0] + sums[1], blocksSquared, sums[0], sums[1], sums[2] + sums[6],
+                sums[3] + sums[5] - sums[6], sums[4], counted == q ? latency : Arrays.copyOf(latency, counted));
+    }
+
+    /**
+     * The present key {@code fastRange(u, m)} of the sample with the last byte of its prefix (its first
+     * {@code min(prefixLength, length)} bytes) set to u's lowest, or null when that is its own byte (the
+     * prefix unchanged) or the key is empty.
+     */
+    static byte[] absentPrefixCandidate(byte[][] sample, long u, int prefixLength) {
+        byte[] present = sample[(int) FastRange.fastRange64(u, sample.length)];
+        int last = Math.min(prefixLength, present.length) - 1;
+        if (last < 0 || present[last] == (byte) u) {
+            return null;
+        }
+        byte[] key = present.clone();
+        key[last] = (byte) u; // the low byte: fastRange's index rests on the high bits
+        return key;
+    }
+
+    /** Whether a present key starts with the first {@code prefixLength} bytes of {@code key} (a total-order Seek). */
+    static boolean prefixPresent(RocksIterator it, byte[] key, int prefixLength) throws RocksDBException {
+        byte[] prefix = Arrays.copyOf(key, Math.min(prefixLength, key.length));
+        it.seek(prefix);
+        if (!it.isValid()) {
+            it.status();
+            return false;
+        }
+        byte[] next = it.key();
+        return next.length >= prefix.length && Arrays.equals(next, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     /** The present key {@code fastRange(u, m)} of the sample followed by u's lowest byte. */

@@ -39,6 +39,12 @@ import java.util.stream.Stream;
  * compaction rewrites only the L1 files of that third (and spills some into L2); then 25,000 writes at
  * 6 bits and 100,000 at 14 bits over the whole key space, left in L0 (compaction off). Each level then
  * holds files of both settings, most of L0 and L1 at 14 bits, most of L2 at 6.
+ *
+ * <p>The prefix-only database filters 8-byte prefixes only ({@code --prefix_size=8}: db_bench's
+ * {@code NewFixedPrefixTransform(8)}; {@code --whole_key_filtering=0}). With {@code keys_per_prefix} 0 a
+ * key's first 8 bytes are its key number, big-endian (db_bench_tool.cc, {@code GenerateKeyFromInt}), so every
+ * stored key has a prefix of its own, and readmissing's keys (key number, then one more byte than the
+ * stored keys) have a present prefix whenever their number was written.
  */
 public final class DbBenchDatabases {
 
@@ -46,7 +52,7 @@ public final class DbBenchDatabases {
     public static final Path DB_BENCH = Path.of("/usr/bin/db_bench");
 
     /** Keys written by fillrandom (db_bench's --num). */
-    static final int KEYS = 300_000;
+    public static final int KEYS = 300_000;
 
     /** Flags every build and every readmissing shares. */
     static final List<String> COMMON = List.of("--write_buffer_size=1048576",
@@ -67,6 +73,8 @@ public final class DbBenchDatabases {
         HITS_10("optimize_filters_for_hits, 10 bits/key", 30_000, "--bloom_bits=10", "--optimize_filters_for_hits=1"),
         UNIVERSAL_10("universal compaction, 10 bits/key", 300_000, "--bloom_bits=10", "--compaction_style=1"),
         MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", 150_000, "--bloom_bits=6"),
+        PREFIX_8("prefix-only filters (8-byte fixed prefixes, whole_key_filtering=0), 10 bits/key", 75_000,
+                "--bloom_bits=10", "--prefix_size=8", "--whole_key_filtering=0"),
         NO_FILTER("no filter", 5_000, "--bloom_bits=0");
 
         private final String label;

@@ -1,7 +1,6 @@
 package org.monkeyeval.engine.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,13 +17,15 @@ import org.rocksdb.TickerType;
 
 import org.monkeyeval.alloc.CaseEvaluator;
 import org.monkeyeval.alloc.CaseResult;
-import org.monkeyeval.alloc.CurrentCostException;
+
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.engine.rocksdb.RocksDbFilterDatabases.Phase;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbFileFilter;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
+import org.monkeyeval.model.LsmCase;
 
 /**
  * Import reads each file's real filter from the file, whatever the configuration says, and `current`
@@ -34,7 +35,7 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
  * phase built, and the priced current R equals the sum over runs of each file's family rate at the
  * phase's configured bits (computed here from the configuration, not from the file) weighted by the
  * file's share of the lookups (each phase writes its own key range, so a file's share of all entries). A partitioned database's measured rate inside RocksDB agrees
- * with its price; prefix-only filters are reported and refused; files written without a filter
+ * with its price; prefix-only filters are sized and priced by the prefixes they hold; files written without a filter
  * (optimize_filters_for_hits on the bottommost level, no filter policy) rate 1.
  */
 final class RocksDbImportFiltersTest {
@@ -182,8 +183,13 @@ final class RocksDbImportFiltersTest {
         assertTrue(Math.abs(measured - priced) < 4 * sigma, "measured " + measured + ", priced " + priced);
     }
 
+    /**
+     * A prefix-only file (whole_key_filtering=false, FixedPrefix.8): its 10,000 keys share one 8-byte prefix,
+     * "key-0000", and its filter holds what rocksdb.num.filter_entries says; the run is sized by that, the
+     * import says it assumed absent prefixes, and current is the filter's rate over those entries.
+     */
     @Test
-    void prefixOnlyFilters_reportedAndCurrentRefused() throws Exception {
+    void prefixOnlyFilters_sizedAndPricedByThePrefixesTheyHold() throws Exception {
         RocksDbImport.Imported imported = build("prefix", List.of(new Phase(0, 10_000,
                 "filter_policy=bloomfilter:10:false;format_version=5;whole_key_filtering=false",
                 "prefix_extractor=rocksdb.FixedPrefix.8", 6)));
@@ -191,10 +197,17 @@ final class RocksDbImportFiltersTest {
         assertEquals(false, file.wholeKeyFiltering());
         assertEquals("rocksdb.FixedPrefix.8", file.prefixExtractor());
         assertEquals(1, imported.prefixOnlyFiles());
+        long prefixes = file.filterEntries().getAsLong();
+        assertTrue(prefixes >= 1 && prefixes <= 2, "one distinct prefix (and RocksDB's empty one), got " + prefixes);
         String json = ImportedCase.json(imported, false, null, null);
-        assertTrue(json.contains("filter key prefixes only"), json);
-        CurrentCostException e = assertThrows(CurrentCostException.class, () -> currentR(imported));
-        assertTrue(e.getMessage().contains("only key prefixes"), e.getMessage());
+        assertTrue(json.contains("filter key prefixes only (rocksdb.FixedPrefix.8, whole_key_filtering=0)"), json);
+        assertTrue(json.contains("workload.presentPrefixShare 0 assumed"), json);
+        assertTrue(json.contains("\"prefixExtractor\": \"rocksdb.FixedPrefix.8\""), json);
+        LsmCase c = ImportedCase.lsmCase(imported, null);
+        assertEquals(prefixes, c.entries(0));
+        double p = new RocksDbFileFilter(file.filter().family(), file.filter().parameters(), file.filter().bits())
+                .fpr(prefixes);
+        assertEquals(p, currentR(imported), 1e-12);
     }
 
     @Test
