@@ -101,13 +101,7 @@ public final class CaseEvaluator {
                 }
             }
         }
-        ProgressivePolicy.Anchor progressive;
-        try {
-            progressive = ProgressivePolicy.of(lsmCase, weights.reach(), deployableSolver);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new DeployableException("case " + lsmCase.id() + ": no Pebble allocation at the memory of"
-                    + " Pebble's progressive policy: " + e.getMessage(), e);
-        }
+        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), deployableSolver);
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
                 robust, robustDeployable, progressive);
     }

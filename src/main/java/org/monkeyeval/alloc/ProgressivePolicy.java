@@ -29,7 +29,8 @@ import org.monkeyeval.model.RunFile;
  * The cap is applied table by table where the case lists a run's files (as {@code import} writes
  * them); a run given by its entries alone is one table, and the cap is not applied to it (a table of
  * more than about 520,000 keys at 16 bits per key would be capped; {@link Anchor#tablesKnown()} says
- * which). Where the case's levels do not fit Pebble's seven, there is no anchor.
+ * which). Where the case's levels do not fit Pebble's seven, or a run is beyond what Pebble's filter
+ * sizes, there is no anchor ({@link #orNone}).
  */
 public final class ProgressivePolicy {
 
@@ -131,6 +132,19 @@ public final class ProgressivePolicy {
         }
         Deployable optimum = solver.solve(Engine.PEBBLE, lsmCase.entries(), reach, levels, consulted, bits);
         return new Anchor(bits, unread, weighted, optimum.weightedFpr(), tablesKnown);
+    }
+
+    /**
+     * {@link #of}, or null where Pebble's filter cannot size a run (more than 2^32 - 1 lines) or the
+     * solver cannot find the allocation at the policy's memory: the anchor is an addition to a case, never
+     * a reason to refuse it.
+     */
+    public static Anchor orNone(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        try {
+            return of(lsmCase, reach, solver);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return null;
+        }
     }
 
     private static Setting settingOf(int bitsPerKey) {

@@ -163,7 +163,18 @@ final class TableColumns {
                     + " filter_policy=ribbonfilter:B:L (Bloom for flushes and levels below L, Ribbon from L on);"
                     + " empty for other engines"),
             new Column("robust_deployable_bloom_before_level", INTEGER, "For rocksdb-ribbon with an uncertain share:"
-                    + " bloom_before_level L of the robust deployable allocation; empty for other engines"));
+                    + " bloom_before_level L of the robust deployable allocation; empty for other engines"),
+            new Column("progressive_filter_bits", NUMBER, "Filter memory of Pebble's DBTableFilterPolicyProgressive"
+                    + " (16, 16, 16, 16, 14, 10, 8 bits per key at L0-L6, 1 MiB cap per table where the runs' files"
+                    + " are given); empty where Pebble's levels cannot hold or its filter cannot size the case"),
+            new Column("progressive_unread_filter_bits", NUMBER, "The part of it in L6 filters, which Pebble's Get"
+                    + " does not read"),
+            new Column("progressive_cost", NUMBER, "sum a_i p_i + v of the progressive policy on Pebble's Get path"),
+            new Column("progressive_optimum_cost", NUMBER, "sum a_i p_i + v of the best Pebble allocation at"
+                    + " progressive_filter_bits"),
+            new Column("progressive_loss", NUMBER, "progressive_cost / progressive_optimum_cost"),
+            new Column("progressive_tables_known", BOOLEAN, "true when the case lists its runs' files, so the cap"
+                    + " per table was applied; false when each run was taken as one table"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

@@ -57,10 +57,18 @@ final class EngineGranularityCommandTest {
         }
         List<String> plainCases = Files.readAllLines(plain.resolve("cases.csv"));
         List<String> pebbleCases = Files.readAllLines(pebble.resolve("cases.csv"));
-        assertEquals(plainCases.get(0) + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS) + ","
-                + String.join(",", AllocationTables.DEPLOYABLE_TYPE_CASE_COLUMNS), pebbleCases.get(0));
+        String progressive = "," + String.join(",", AllocationTables.PROGRESSIVE_CASE_COLUMNS);
+        assertTrue(plainCases.get(0).endsWith(progressive), plainCases.get(0));
+        String plainBase = plainCases.get(0).substring(0, plainCases.get(0).length() - progressive.length());
+        assertEquals(plainBase + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS) + ","
+                + String.join(",", AllocationTables.DEPLOYABLE_TYPE_CASE_COLUMNS) + progressive, pebbleCases.get(0));
+        int anchor = AllocationTables.PROGRESSIVE_CASE_COLUMNS.size();
         for (int i = 1; i < plainCases.size(); i++) {
-            assertTrue(pebbleCases.get(i).startsWith(plainCases.get(i) + ",pebble,"), pebbleCases.get(i));
+            List<String> cells = List.of(plainCases.get(i).split(",", -1));
+            String base = String.join(",", cells.subList(0, cells.size() - anchor));
+            String anchorCells = String.join(",", cells.subList(cells.size() - anchor, cells.size()));
+            assertTrue(pebbleCases.get(i).startsWith(base + ",pebble,"), pebbleCases.get(i));
+            assertTrue(pebbleCases.get(i).endsWith("," + anchorCells), pebbleCases.get(i));
         }
         // L0's two files share one setting (level 0): one value per level
         List<String> l0 = pebbleRows.stream().filter(r -> r.startsWith("tree,1,") || r.startsWith("tree,2,"))
@@ -152,8 +160,11 @@ final class EngineGranularityCommandTest {
         }
         List<String> caseRows = Files.readAllLines(out.resolve("cases.csv"));
         assertTrue(caseRows.stream().anyMatch(r -> r.startsWith("own,") && r.contains(",rocksdb-per-level,")));
-        assertTrue(caseRows.stream().filter(r -> r.startsWith("listed,")).allMatch(r -> r.endsWith(",,,,,,")),
-                caseRows.toString());
+        List<String> header = List.of(caseRows.get(0).split(","));
+        int first = header.indexOf("engine_granularity");
+        int last = header.indexOf("deployable_bloom_before_level");
+        assertTrue(caseRows.stream().filter(r -> r.startsWith("listed,")).allMatch(r -> String.join("",
+                List.of(r.split(",", -1)).subList(first, last + 1)).isEmpty()), caseRows.toString());
         String provenance = Files.readString(out.resolve("provenance.json"));
         assertTrue(provenance.contains("\"own\": \"rocksdb-per-level\""), provenance);
         assertFalse(provenance.contains("\"listed\": \"rocksdb"), provenance);
