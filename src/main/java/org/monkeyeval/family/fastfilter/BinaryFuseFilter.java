@@ -293,7 +293,7 @@ public final class BinaryFuseFilter implements Filter {
         return (int) (v & fingerprintMask);
     }
 
-    private void set(int s, long value) {
+    void set(int s, long value) {
         long bit = (long) s * fingerprintBits;
         int word = (int) (bit >>> 6);
         int offset = (int) (bit & 63);
@@ -302,6 +302,15 @@ public final class BinaryFuseFilter implements Filter {
             int high = 64 - offset;
             words[word + 1] = (words[word + 1] & ~(fingerprintMask >>> high)) | (value >>> high);
         }
+    }
+
+    /** A fingerprint of the table packed into 64-bit words, for checks that two builds are the same bytes. */
+    long tableChecksum() {
+        long c = slots;
+        for (long w : words) {
+            c = Hashing.mix13(c ^ w);
+        }
+        return c;
     }
 
     // ---- queries ----
