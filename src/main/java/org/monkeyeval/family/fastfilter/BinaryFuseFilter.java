@@ -40,18 +40,19 @@ import org.monkeyeval.filter.Hashing;
  * rate of every built filter is exactly 2^-w up to the quality of the finalizer, with no build variance.
  * Sizes, segment layout and slots are the references'.
  *
- * <p>Construction (the paper's Algorithm 3; FastFilter's {@code addAll}, PopulateBinaryFuse8): each
- * slot keeps its key count and the XOR of its keys' indices (the references: of their hashes) and of
- * their slot indices (0, 1, 2), about 10.6 bytes per key with the peeling order, 106 MB at confirm's
- * cap of 10^7 keys; slots
- * holding one key are peeled, the key removed from its other two slots, until none is left; fingerprints
- * are then assigned in the reverse order of peeling, each key's own slot set so that its three slots
- * XOR to its fingerprint. When peeling stalls (a 2-core remains), the hash seed is redrawn and the
- * construction starts again, at most {@link #MAX_ATTEMPTS} times, as FastFilter's Java filter does. The
- * reference draws the new seed at random; here attempt a uses the seed {@code hash64(a, seed)}, so the
- * filter is a function of the keys and the seed passed in. The reference's counting sort of the hashes
- * by segment only speeds up the slot updates and is left out: the peeling may then visit keys in
- * another order, which changes the table but not the filter's answers for stored keys or its rate.
+ * <p>Construction (the paper's peeling construction; FastFilter's {@code addAll}, Go's
+ * PopulateBinaryFuse8): each slot keeps its key count and the XOR of its keys' indices (the references:
+ * of their hashes) and of their slot indices (0, 1, 2); slots holding one key are peeled, the key removed
+ * from its other two slots, until none is left; fingerprints are then assigned in the reverse order of
+ * peeling, each key's own slot set so that its three slots XOR to its fingerprint. The work arrays take
+ * 9 bytes a slot (count, index XOR, queue) and 5 a key (peeling order), about 15 bytes a key at
+ * 1.125 slots a key, 151 MB at confirm's cap of 10^7 keys. When peeling stalls (a 2-core remains),
+ * the hash seed is redrawn and the construction starts again, at most {@link #MAX_ATTEMPTS} times, as
+ * FastFilter's Java filter does. The reference draws the new seed at random; here attempt a uses the
+ * seed {@code hash64(a, seed)}, so the filter is a function of the keys and the seed passed in. The
+ * reference's counting sort of the hashes by segment only speeds up the slot updates and is left out:
+ * the peeling may then visit keys in another order, which changes the table but not the filter's
+ * answers for stored keys or its rate.
  */
 public final class BinaryFuseFilter implements Filter {
 
@@ -144,7 +145,8 @@ public final class BinaryFuseFilter implements Filter {
      * {@link IllegalStateException} if {@link #MAX_ATTEMPTS} seeds all leave a 2-core (with distinct keys
      * the chance of one failure is small; of a hundred, negligible).
      */
-    public static BinaryFuseFilter construct(long entries, int fingerprintBits, LongUnaryOperator keyOfIndex, long seed) {
+    public static BinaryFuseFilter construct(long entries, int fingerprintBits, LongUnaryOperator keyOfIndex,
+                                             long seed) {
         if (fingerprintBits < 1 || fingerprintBits > 16) {
             throw new IllegalArgumentException("fingerprintBits (" + fingerprintBits + ") must be 1 .. 16");
         }

@@ -165,7 +165,10 @@ public final class StaticSetFamily implements RealFilterFamily {
         return Double.POSITIVE_INFINITY;
     }
 
-    /** 2^-w (binary fuse, {@link BinaryFuseFilter#falsePositiveRate}) or 2^-w times the mean excess of the library's filters (xor); 1 without a filter. */
+    /**
+     * 2^-w (binary fuse, {@link BinaryFuseFilter#falsePositiveRate}) or 2^-w times the mean excess of the
+     * library's filters (xor); 1 without a filter.
+     */
     @Override
     public double fpr(long entries, Setting s) {
         FilterFamily.checkEntries(entries);

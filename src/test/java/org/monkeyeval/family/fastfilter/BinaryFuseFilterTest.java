@@ -53,8 +53,8 @@ final class BinaryFuseFilterTest {
     }
 
     /**
-     * The paper's constants (Graf and Lemire 2022, section 4, arity 3): segments of at most 2^18 slots,
-     * and 1.125 n slots plus at most two segments and one partial segment of padding for large n.
+     * The references' constants for large n (arity 3): segments of at most 2^18 slots (FastFilter's
+     * 18-bit limit), and the size factor's floor 1.125, so 1.125 n slots plus at most three segments.
      */
     @Test
     void slots_atLargeN_areOnePointOneTwoFiveNPlusTheSegmentPadding() {
@@ -85,7 +85,7 @@ final class BinaryFuseFilterTest {
         }
     }
 
-    /** Seeds retried: the share of first seeds that fail is small at every size (the paper: under 1%). */
+    /** Seeds retried: fewer than one build in 20 needs a second seed, from 100 to 100,000 keys. */
     @Test
     void construct_retriesAreRare() {
         KeySpace keys = new KeySpace(3);
