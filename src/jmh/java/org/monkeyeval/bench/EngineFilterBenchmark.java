@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.fastfilter.utils.Hash;
 import org.fastfilter.xor.Xor8;
+import org.monkeyeval.family.fastfilter.BinaryFuseFilter;
 import org.monkeyeval.family.rocksdb.FastLocalBloomBuilder;
 import org.monkeyeval.family.rocksdb.FastLocalBloomReader;
 import org.monkeyeval.family.rocksdb.LegacyBloom;
@@ -33,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * at 10 bits per key: build time per key and absent-key query time, nanoseconds
  * ({@link Mode#AverageTime}). Keys are the engine check's 16-byte {@link KeyBytes}, so every filter
  * hashes the bytes as its engine does (XXPH3 for fast local Bloom and Ribbon, RocksDB's 32-bit Hash for
- * legacy Bloom); xor8 takes the 64-bit key, its library's own input.
+ * legacy Bloom); xor8 takes the 64-bit key, its library's own input, and so does the binary fuse filter
+ * built here ({@link BinaryFuseFilter}, 8-bit fingerprints; 9.04 bits per key at this n).
  *
  * <pre>
  *   build*   one filter over all keys, from the key bytes          (OperationsPerInvocation = n)
@@ -62,6 +64,7 @@ public class EngineFilterBenchmark {
     private LegacyBloom legacy;
     private RibbonFilter ribbon;
     private Xor8 xor8;
+    private BinaryFuseFilter fuse8;
     private int next;
 
     @Setup(Level.Trial)
@@ -83,6 +86,7 @@ public class EngineFilterBenchmark {
         legacy = LegacyBloom.read(buildLegacy());
         ribbon = buildRibbon();
         xor8 = buildXor8();
+        fuse8 = buildBinaryFuse8();
     }
 
     @Benchmark
@@ -119,6 +123,12 @@ public class EngineFilterBenchmark {
     }
 
     @Benchmark
+    @OperationsPerInvocation(ENTRIES)
+    public BinaryFuseFilter buildBinaryFuse8() {
+        return BinaryFuseFilter.construct(ENTRIES, 8, i -> storedLongs[(int) i], 1);
+    }
+
+    @Benchmark
     public long hashFastLocal() {
         return Xxph3.hash64(absent[next++ & (QUERY_KEYS - 1)]);
     }
@@ -146,5 +156,10 @@ public class EngineFilterBenchmark {
     @Benchmark
     public boolean queryXor8() {
         return xor8.mayContain(absentLongs[next++ & (QUERY_KEYS - 1)]);
+    }
+
+    @Benchmark
+    public boolean queryBinaryFuse8() {
+        return fuse8.mayContain(absentLongs[next++ & (QUERY_KEYS - 1)]);
     }
 }

@@ -28,7 +28,8 @@ public final class Families {
             IdealFamily.INSTANCE, StandardFamily.INSTANCE, RocksDbFamily.INSTANCE, RocksDbLegacyFamily.INSTANCE,
             RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE,
             LevelDbFamily.INSTANCE, FjallFamily.INSTANCE, CassandraFamily.INSTANCE, HBaseFamily.INSTANCE,
-            StaticSetFamily.XOR8, StaticSetFamily.XOR16, StaticSetFamily.BINARY_FUSE8,
+            StaticSetFamily.XOR8, StaticSetFamily.XOR16, StaticSetFamily.BINARY_FUSE4,
+            StaticSetFamily.BINARY_FUSE8, StaticSetFamily.BINARY_FUSE10, StaticSetFamily.BINARY_FUSE12,
             StaticSetFamily.BINARY_FUSE16)));
 
     private Families() {

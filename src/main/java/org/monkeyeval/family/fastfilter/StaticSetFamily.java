@@ -20,15 +20,17 @@ import org.monkeyeval.filter.Filter;
  *   xor (FastFilter 1.0.2, org.fastfilter.xor.Xor8 / Xor16, getArrayLength):
  *     slots = 3 + floor(123 n / 100)                                   (integer arithmetic)
  *   binary fuse, arity 3 (FastFilter 1.0.5, org.fastfilter.xor.XorBinaryFuse8.construct;
- *   Graf and Lemire 2022, section 4; n &lt;= 1 as in FastFilter/xor_singleheader binaryfusefilter.h):
+ *   Graf and Lemire 2022, section 4; n &lt;= 1 as in FastFilter/xor_singleheader binaryfusefilter.h;
+ *   the functions are BinaryFuseFilter's):
  *     segmentLength = min(2^18, 2^floor(ln n / ln 3.33 + 2.11))       (4 for n &lt;= 1)
  *     sizeFactor    = max(1.125, 0.875 + 0.25 ln(10^6) / ln n)
  *     capacity      = floor(n sizeFactor)                              (0 for n &lt;= 1)
  *     segmentCount  = ceil(capacity / segmentLength) - 2; arrayLength = (segmentCount + 2) segmentLength
  *     segmentCount  = ceil(arrayLength / segmentLength), then 1 if &lt;= 2, else minus 2
  *     slots         = (segmentCount + 2) segmentLength
- *   bits = slots * w
- *   p    = 2^-w              binary fuse, as analysed (Graf and Lemire 2022): costed only
+ *   bits = slots * w        (w = 4, 8, 10, 12, 16; every width packed w bits to a slot)
+ *   p    = 2^-w              binary fuse, built here ({@link BinaryFuseFilter}: its fingerprint is
+ *                            independent of its slots, so every built filter has rate 2^-w)
  *   p    = 2^-w * excess(n)  xor, the mean rate of FastFilter 1.0.2's filters (below)
  * </pre>
  *
@@ -72,7 +74,8 @@ import org.monkeyeval.filter.Filter;
  * asked for reach the family's asymptotic bits per key (1.23 w for xor, 1.125 w for binary fuse) and
  * gives no filter below. The real filter of xor8 and xor16 is the library's, built with its seed
  * drawn from {@link Hash#setSeed} under a lock (the library draws seeds from one static
- * {@code Random}), so a build is a function of the seed passed in.
+ * {@code Random}), so a build is a function of the seed passed in. Binary fuse filters of every width
+ * are built here ({@link BinaryFuseFilter}), their hash seeds drawn from the seed passed in.
  */
 public final class StaticSetFamily implements RealFilterFamily {
 
@@ -80,9 +83,15 @@ public final class StaticSetFamily implements RealFilterFamily {
     public static final StaticSetFamily XOR8 = new StaticSetFamily("xor8", Kind.XOR, 8);
     /** xor filter, 16-bit fingerprints (FastFilter Xor16). */
     public static final StaticSetFamily XOR16 = new StaticSetFamily("xor16", Kind.XOR, 16);
-    /** binary fuse filter, 8-bit fingerprints (FastFilter 1.0.4+ XorBinaryFuse8; costed only). */
+    /** binary fuse filter, 4-bit fingerprints packed two to a byte (Pebble's binary-fuse policy at L6). */
+    public static final StaticSetFamily BINARY_FUSE4 = new StaticSetFamily("binary-fuse4", Kind.BINARY_FUSE, 4);
+    /** binary fuse filter, 8-bit fingerprints (FastFilter 1.0.5 XorBinaryFuse8's sizing and slots). */
     public static final StaticSetFamily BINARY_FUSE8 = new StaticSetFamily("binary-fuse8", Kind.BINARY_FUSE, 8);
-    /** binary fuse filter, 16-bit fingerprints (FastFilter 1.0.4+ XorBinaryFuse16; costed only). */
+    /** binary fuse filter, 10-bit fingerprints, bit-packed (Pebble's binary-fuse policy at L5). */
+    public static final StaticSetFamily BINARY_FUSE10 = new StaticSetFamily("binary-fuse10", Kind.BINARY_FUSE, 10);
+    /** binary fuse filter, 12-bit fingerprints, bit-packed (Pebble's binary-fuse policy at L4). */
+    public static final StaticSetFamily BINARY_FUSE12 = new StaticSetFamily("binary-fuse12", Kind.BINARY_FUSE, 12);
+    /** binary fuse filter, 16-bit fingerprints (FastFilter 1.0.5 XorBinaryFuse16's sizing and slots). */
     public static final StaticSetFamily BINARY_FUSE16 = new StaticSetFamily("binary-fuse16", Kind.BINARY_FUSE, 16);
 
     /** Name of the setting's parameter: bits per fingerprint. */
@@ -132,9 +141,10 @@ public final class StaticSetFamily implements RealFilterFamily {
                 ? "FastFilter 1.0.2 org.fastfilter.xor." + (fingerprintBits == 8 ? "Xor8" : "Xor16")
                         + " (Graf and Lemire, Xor Filters, ACM JEA 25, 2020); rate as the library measures it, above 2^-w;"
                         + " no listed engine builds it"
-                : "FastFilter 1.0.5 org.fastfilter.xor.XorBinaryFuse" + fingerprintBits
-                        + " sizing (Graf and Lemire, Binary Fuse Filters, ACM JEA 27, 2022); not in FastFilter"
-                        + " 1.0.2, so costed, not built; no listed engine builds it";
+                : "binary fuse, arity 3, " + fingerprintBits + "-bit fingerprints packed (Graf and Lemire,"
+                        + " Binary Fuse Filters, ACM JEA 27, 2022): FastFilter 1.0.5 XorBinaryFuse8's sizing,"
+                        + " FastFilter's segment layout and slots, built here with a fingerprint independent of"
+                        + " the slots (rate 2^-w); no listed engine builds it";
     }
 
     /** none, then the one fingerprint width. */
@@ -155,7 +165,10 @@ public final class StaticSetFamily implements RealFilterFamily {
         return Double.POSITIVE_INFINITY;
     }
 
-    /** 2^-w (binary fuse) or 2^-w times the mean excess of the library's filters (xor); 1 without a filter. */
+    /**
+     * 2^-w (binary fuse, {@link BinaryFuseFilter#falsePositiveRate}) or 2^-w times the mean excess of the
+     * library's filters (xor); 1 without a filter.
+     */
     @Override
     public double fpr(long entries, Setting s) {
         FilterFamily.checkEntries(entries);
@@ -164,7 +177,7 @@ public final class StaticSetFamily implements RealFilterFamily {
         }
         double ideal = Math.scalb(1.0, -fingerprintBits);
         if (kind == Kind.BINARY_FUSE) {
-            return ideal;
+            return BinaryFuseFilter.falsePositiveRate(fingerprintBits);
         }
         return ideal * interpolate(fingerprintBits == 8 ? XOR8_EXCESS : XOR16_EXCESS, entries);
     }
@@ -233,42 +246,31 @@ public final class StaticSetFamily implements RealFilterFamily {
         return ARITY + 123L * entries / 100;
     }
 
-    /** XorBinaryFuse8/16 (arity 3): the array length construct allocates, see the class comment. */
+    /** XorBinaryFuse8/16 (arity 3): the array length construct allocates ({@link BinaryFuseFilter#slots}). */
     public static long binaryFuseSlots(long entries) {
-        long segmentLength = entries <= 1 ? 4
-                : Math.min(1L << 18, 1L << (int) Math.floor(Math.log(entries) / Math.log(3.33) + 2.11));
-        long capacity = entries <= 1 ? 0
-                : (long) (entries * Math.max(1.125, 0.875 + 0.25 * Math.log(1_000_000) / Math.log(entries)));
-        long segmentCount = (capacity + segmentLength - 1) / segmentLength - (ARITY - 1);
-        long arrayLength = (segmentCount + ARITY - 1) * segmentLength;
-        segmentCount = (arrayLength + segmentLength - 1) / segmentLength;
-        segmentCount = segmentCount <= ARITY - 1 ? 1 : segmentCount - (ARITY - 1);
-        return (segmentCount + ARITY - 1) * segmentLength;
-    }
-
-    /** True for xor8 and xor16, which FastFilter 1.0.2 builds; binary fuse is costed only. */
-    @Override
-    public boolean buildable() {
-        return kind == Kind.XOR;
+        return BinaryFuseFilter.slots(entries);
     }
 
     /**
-     * Builds the library's filter over {@code keyOfIndex(0 .. entries-1)}, which must be distinct (the
-     * library's peeling never ends on duplicates). Its one random draw, the hash seed, follows from
-     * {@code seed}. The filter is predicted at its own table's rate ({@link XorTableRate}), with build
-     * variance 0: its answers differ from that rate by the queries' binomial noise only.
+     * Builds the filter over {@code keyOfIndex(0 .. entries-1)}, which must be distinct (peeling never
+     * ends on duplicates). xor8 and xor16 are the library's: its one random draw, the hash seed, follows
+     * from {@code seed}, and the filter is predicted at its own table's rate ({@link XorTableRate}).
+     * Binary fuse filters are {@link BinaryFuseFilter}s, their hash seeds drawn from {@code seed}, each
+     * predicted at 2^-w. Build variance 0 for both: a filter's answers differ from its rate by the
+     * queries' binomial noise only.
      */
     @Override
     public RealFilter build(long entries, Setting s, LongUnaryOperator keyOfIndex, long seed) {
         FilterFamily.checkEntries(entries);
-        if (!buildable()) {
-            throw new UnsupportedOperationException(name + " is not in FastFilter 1.0.2: costed, not built");
-        }
         if (!s.hasFilter()) {
             return RealFilter.none();
         }
         if (entries > MAX_ENTRIES) {
             throw new IllegalArgumentException("entries (" + entries + ") above the library's " + MAX_ENTRIES);
+        }
+        if (kind == Kind.BINARY_FUSE) {
+            BinaryFuseFilter fuse = BinaryFuseFilter.construct(entries, fingerprintBits, keyOfIndex, seed);
+            return new RealFilter(fuse, fuse.bitCount(), BinaryFuseFilter.falsePositiveRate(fingerprintBits), 0.0);
         }
         long[] keys = new long[(int) entries];
         for (int i = 0; i < keys.length; i++) {

@@ -9,8 +9,10 @@
  * <p>No engine this tool exports to builds these filters today (RocksDB, Pebble, LevelDB and Cassandra
  * build Bloom or Ribbon filters); they stand here as the static-set reference an SST's immutable key set
  * could use. xor8 and xor16 are built and measured with {@code io.github.fastfilter:fastfilter} 1.0.2,
- * the release Maven Central serves; binary fuse filters are not in that release (they arrived in
- * FastFilter 1.0.4, which is not on Maven Central), so {@code binary-fuse8} and {@code binary-fuse16}
- * are costed from the library's sizing rules and cannot be confirmed.
+ * the release Maven Central serves. Binary fuse filters are not in that release (they arrived in
+ * FastFilter 1.0.4, which is not on Maven Central), so {@code BinaryFuseFilter} builds them here with
+ * FastFilter 1.0.5's sizing and the references' segment layout and slots, for fingerprints of 4, 8, 10,
+ * 12 and 16 bits (the widths of Pebble's binary-fuse policy; every width packed w bits to a slot):
+ * families {@code binary-fuse4} .. {@code binary-fuse16}, each confirmed like any built family.
  */
 package org.monkeyeval.family.fastfilter;

@@ -2,7 +2,6 @@ package org.monkeyeval.family.fastfilter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +15,7 @@ import org.monkeyeval.filter.KeySpace;
  * The static-set families: their sizes are the library's (built filters of xor8 and xor16 have
  * exactly the bits the family predicts), the mean measured rate of xor filters is the family's rate
  * (above 2^-w), and binary fuse sizes follow FastFilter's rules, checked here on values worked by hand
- * from the formulas.
+ * from the formulas; built binary fuse filters of every width have the family's bits and rate 2^-w.
  */
 final class StaticSetFamilyTest {
 
@@ -104,12 +103,40 @@ final class StaticSetFamilyTest {
         assertEquals("8", StaticSetFamily.XOR8.settingFor(40).knob(), "the one width serves every larger request");
     }
 
-    @Test
-    void binaryFuse_isNotBuilt_andSaysWhy() {
-        assertFalse(StaticSetFamily.BINARY_FUSE8.buildable());
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> StaticSetFamily.BINARY_FUSE8.build(10, StaticSetFamily.BINARY_FUSE8.settings().get(1),
-                        i -> i, 1));
-        assertTrue(e.getMessage().contains("1.0.2"), e.getMessage());
+    @ParameterizedTest(name = "{0}/n={1}")
+    @CsvSource({"binary-fuse4,1", "binary-fuse4,54321", "binary-fuse8,100", "binary-fuse8,54321",
+            "binary-fuse10,1000", "binary-fuse12,54321", "binary-fuse16,1000", "binary-fuse16,54321"})
+    void binaryFuse_builtFilter_hasTheFamilysBitsAndRate(String name, long n) {
+        StaticSetFamily family = binaryFuse(name);
+        Setting s = family.settings().get(1);
+        RealFilter f = family.build(n, s, i -> KEYS.storedKey(0, i), 5);
+        assertTrue(family.buildable());
+        assertEquals(family.filterBits(n, s), f.filterBits());
+        assertEquals(f.filter().bitCount(), f.filterBits());
+        assertEquals(family.fpr(n, s), f.predictedFpr(), 0.0);
+        assertEquals(0.0, f.buildVariance());
+    }
+
+    /** Pebble's binary-fuse widths, sized as every width is: slots times w, and 1.125 w bits per key asked. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"binary-fuse4,4", "binary-fuse8,8", "binary-fuse10,10", "binary-fuse12,12", "binary-fuse16,16"})
+    void binaryFuse_eachWidth_isSlotsTimesWAtTwoToMinusW(String name, int w) {
+        StaticSetFamily family = binaryFuse(name);
+        Setting s = family.settings().get(1);
+        assertEquals(Integer.toString(w), s.knob());
+        assertEquals(1.125 * w, s.bitsPerKey(), 0.0);
+        assertEquals((double) StaticSetFamily.binaryFuseSlots(1_000_000) * w, family.filterBits(1_000_000, s));
+        assertEquals(Math.scalb(1.0, -w), family.fpr(1_000_000, s), 0.0);
+        assertFalse(family.settingFor(1.125 * w - 0.01).hasFilter());
+    }
+
+    private static StaticSetFamily binaryFuse(String name) {
+        return switch (name) {
+            case "binary-fuse4" -> StaticSetFamily.BINARY_FUSE4;
+            case "binary-fuse8" -> StaticSetFamily.BINARY_FUSE8;
+            case "binary-fuse10" -> StaticSetFamily.BINARY_FUSE10;
+            case "binary-fuse12" -> StaticSetFamily.BINARY_FUSE12;
+            default -> StaticSetFamily.BINARY_FUSE16;
+        };
     }
 }
