@@ -25,6 +25,27 @@ final class IndexSort {
      * @param entries the secondary key of each index
      */
     static void sort(int[] indices, double[] key, long[] entries) {
+        sort(indices, key, (index, from, to) -> byEntries(index, from, to, entries));
+    }
+
+    /**
+     * Sorts indices by (key, secondary, index) ascending, both keys in {@link Double#compare}'s order:
+     * a group's settings by size, then cost (many RocksDB millibit settings share a size).
+     *
+     * @param indices   the indices to order, in ascending index order (modified in place)
+     * @param key       the primary key of each index; no NaN
+     * @param secondary the secondary key of each index; no NaN
+     */
+    static void sort(int[] indices, double[] key, double[] secondary) {
+        sort(indices, key, (index, from, to) -> bySecondary(index, from, to, secondary));
+    }
+
+    /** Orders index[from, to), a run of equal primary keys in index order, by the secondary key. */
+    private interface Ties {
+        void order(int[] index, int from, int to);
+    }
+
+    private static void sort(int[] indices, double[] key, Ties ties) {
         int length = indices.length;
         long[] bits = new long[length];
         for (int i = 0; i < length; i++) {
@@ -67,7 +88,7 @@ final class IndexSort {
                 to++;
             }
             if (to - from > 1) {
-                byEntries(index, from, to, entries);
+                ties.order(index, from, to);
             }
             from = to;
         }
@@ -102,6 +123,19 @@ final class IndexSort {
             int moving = index[i];
             int j = i - 1;
             while (j >= from && entries[index[j]] > entries[moving]) {
+                index[j + 1] = index[j];
+                j--;
+            }
+            index[j + 1] = moving;
+        }
+    }
+
+    /** Stable insertion sort of index[from, to) by the secondary key (ties keep index order). */
+    private static void bySecondary(int[] index, int from, int to, double[] secondary) {
+        for (int i = from + 1; i < to; i++) {
+            int moving = index[i];
+            int j = i - 1;
+            while (j >= from && Double.compare(secondary[index[j]], secondary[moving]) > 0) {
                 index[j + 1] = index[j];
                 j--;
             }
