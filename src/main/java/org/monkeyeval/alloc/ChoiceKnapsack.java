@@ -246,6 +246,10 @@ final class ChoiceKnapsack {
                         }
                         double c = cost[k] + hull.cost[j];
                         if (c + left.at(budget - u) < cut) {
+                            if (next.n == maxStates) {
+                                overflow = true;
+                                return null;
+                            }
                             next.add(u, c, k, j);
                         }
                     }

@@ -44,7 +44,7 @@ public final class DeployableSolver {
     /** Branches are cut when their bound is at least (1 - this) times the incumbent. */
     public static final double PRUNE_TOLERANCE = 1e-12;
     /** Default cap on search nodes. */
-    public static final long DEFAULT_MAX_NODES = 20_000_000L;
+    public static final long DEFAULT_MAX_NODES = 4_000_000L;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 
@@ -70,6 +70,11 @@ public final class DeployableSolver {
         }
         this.maxNodes = maxNodes;
         this.families = families;
+    }
+
+    /** The cap on partial allocations one round of the knapsack search keeps ({@link ChoiceKnapsack}). */
+    public long maxStates() {
+        return maxNodes;
     }
 
     /** The families each engine chooses from. */
