@@ -43,8 +43,8 @@ public final class DeployableSolver {
 
     /** Branches are cut when their bound is at least (1 - this) times the incumbent. */
     public static final double PRUNE_TOLERANCE = 1e-12;
-    /** Default cap on search nodes. */
-    public static final long DEFAULT_MAX_NODES = 4_000_000L;
+    /** Default cap on the partial allocations one round of the search keeps (memory within -Xmx1g). */
+    public static final long DEFAULT_MAX_NODES = 1_000_000L;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 

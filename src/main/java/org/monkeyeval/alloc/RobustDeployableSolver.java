@@ -674,7 +674,12 @@ public final class RobustDeployableSolver {
                 if (cut <= proven) {
                     continue;
                 }
-                Search search = new Search(t, passing(cut), budget, theta, maxStates);
+                int[][] pass = passing(cut);
+                if (Arrays.stream(pass).anyMatch(p -> p.length == 0)) {
+                    proven = Math.min(cut, incumbent); // a group with no setting below the cut: nothing is
+                    continue;
+                }
+                Search search = new Search(t, pass, budget, theta, maxStates);
                 int[] found = search.run(cut);
                 states += search.nodes;
                 if (search.overflow) {
