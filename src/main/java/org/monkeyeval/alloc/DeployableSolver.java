@@ -29,15 +29,16 @@ import org.monkeyeval.family.catalog.Engine;
  *       Zoltners, <i>The multiple-choice knapsack problem</i>, Operations Research 27(3), 1979).</li>
  *   <li>The vertices reached before the fractional segment are a feasible allocation that fills the
  *       budget as far as whole hull steps go: the first incumbent.</li>
- *   <li>Group by group (largest first), the partial allocations that are undominated (no other is as
- *       small and cheaper) and whose cost plus the bound of the groups left, at the budget left, is
- *       below the incumbent by more than a relative {@link #PRUNE_TOLERANCE}; the cheapest complete
- *       one replaces the incumbent. Only a window of each group's settings is tried per partial
- *       allocation (see {@code Search}). What is left is the optimum to that tolerance; tests compare
- *       it with exhaustive search on small cases of every engine.</li>
+ *   <li>The exact search ({@link ChoiceKnapsack}): reduced costs at the LP's critical slope fix every
+ *       setting that cannot lie in an allocation below a cut, and over the settings left a dynamic
+ *       programme group by group keeps the undominated partial allocations whose cost plus the LP bound
+ *       of the groups left is below the cut; the cut rises in rounds from the LP bound to the incumbent.
+ *       The answer is the optimum to a relative {@link #PRUNE_TOLERANCE}; tests compare it with
+ *       exhaustive search on small cases of every engine.</li>
  * </ol>
- * The search has an evaluation budget ({@code maxNodes}); past it the solver fails rather than
- * return a solution it cannot vouch for.
+ * A round that would keep more than {@code maxNodes} partial allocations stops the search: the answer
+ * is then the incumbent, never a failure, with its certified lower bound ({@link Deployable#lowerBound},
+ * {@link Deployable#exact}).
  */
 public final class DeployableSolver {
 
@@ -55,13 +56,13 @@ public final class DeployableSolver {
         this(DEFAULT_MAX_NODES);
     }
 
-    /** @param maxNodes cap on search nodes, {@code >= 1} */
+    /** @param maxNodes cap on the partial allocations one round of the search keeps, {@code >= 1} */
     public DeployableSolver(long maxNodes) {
         this(maxNodes, EngineFamilies.OFFERED);
     }
 
     /**
-     * @param maxNodes cap on search nodes, {@code >= 1}
+     * @param maxNodes cap on the partial allocations one round of the search keeps, {@code >= 1}
      * @param families the families each engine chooses from ({@link EngineFamilies#OFFERED}: all it offers)
      */
     public DeployableSolver(long maxNodes, EngineFamilies families) {

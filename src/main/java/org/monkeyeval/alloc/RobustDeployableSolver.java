@@ -51,8 +51,9 @@ import org.monkeyeval.model.LsmCase;
  * cost every pair ({@link DeployableRibbonSolver#robust}).
  *
  * <p>Both steps carry the deployable solver's relative tolerance ({@link DeployableSolver#PRUNE_TOLERANCE}).
- * The search has an evaluation budget; past it the solver fails rather than return an allocation it
- * cannot vouch for.
+ * The search runs in rounds with reduced-cost fixing ({@link Rounds}); past its cap on partial
+ * allocations the answer is the incumbent with its certified lower bound ({@link RobustDeployable#lowerBound}),
+ * never a failure.
  */
 public final class RobustDeployableSolver {
 
@@ -66,7 +67,7 @@ public final class RobustDeployableSolver {
         this(new DeployableSolver(), DeployableSolver.DEFAULT_MAX_NODES);
     }
 
-    /** @param maxNodes cap on nodes of the exact search, {@code >= 1} */
+    /** @param maxNodes cap on the partial allocations one round of the exact search keeps, {@code >= 1} */
     public RobustDeployableSolver(DeployableSolver solver, long maxNodes) {
         if (maxNodes < 1) {
             throw new IllegalArgumentException("maxNodes (" + maxNodes + ") must be >= 1");
