@@ -28,6 +28,8 @@ import org.monkeyeval.model.Run;
  *   LevelDB                  kNumLevels = 7, fixed, base level always 1: engine level = case level;
  *                            refused past L6
  *   Cassandra                one bloom_filter_fp_chance per table: no levels to map, nothing refused
+ *   HBase                    one io.storefile.bloom.error.rate per column family, its store files the runs:
+ *                            no levels to map, nothing refused
  * </pre>
  *
  * Sources, read at the commits named:
@@ -81,9 +83,9 @@ public final class EngineLevels {
      * Where the runs go.
      *
      * @param engine        the engine
-     * @param numLevels     the engine's levels (RocksDB's num_levels to set); 0 for Cassandra
+     * @param numLevels     the engine's levels (RocksDB's num_levels to set); 0 for Cassandra and HBase
      * @param caseLevel     each run's case level, in run order
-     * @param engineLevel   each run's engine level, in run order (-1 for Cassandra)
+     * @param engineLevel   each run's engine level, in run order (-1 for Cassandra and HBase)
      * @param dynamic       true if the engine places the deepest level at the bottom (level + shift); for
      *                      {@code databaseLevels}, the database's own level_compaction_dynamic_level_bytes
      * @param positional    true if the case lists runs without levels (their positions were taken)
@@ -120,7 +122,7 @@ public final class EngineLevels {
             return engineLevel.clone();
         }
 
-        /** True if the engine has levels the filter setting can name (all but Cassandra). */
+        /** True if the engine has levels the filter setting can name (all but Cassandra and HBase). */
         public boolean hasLevels() {
             return numLevels > 0;
         }
@@ -152,7 +154,8 @@ public final class EngineLevels {
             for (var e : byCase.entrySet()) {
                 String runs = e.getValue()[1] + (e.getValue()[1] == 1 ? " run" : " runs");
                 lines.add("case level " + e.getKey() + " (" + runs + ") -> "
-                        + (hasLevels() ? "L" + e.getValue()[0] : "the table (no levels)"));
+                        + (hasLevels() ? "L" + e.getValue()[0]
+                                : engine == Engine.HBASE ? "the column family (no levels)" : "the table (no levels)"));
             }
             return lines;
         }
@@ -175,6 +178,7 @@ public final class EngineLevels {
                         + " the others stack above it, L0 stays L0";
                 case LEVELDB -> "LevelDB L0-L6, fixed: case level i is Li";
                 case CASSANDRA -> "Cassandra sets one filter per table: levels do not apply";
+                case HBASE -> "HBase sets one error rate per column family, for every store file: levels do not apply";
                 default -> throw new IllegalStateException("no level rule for " + engine.label());
             };
         }
@@ -269,7 +273,7 @@ public final class EngineLevels {
                 }
                 yield new Mapping(engine, LEVELDB_NUM_LEVELS, caseLevel, caseLevel.clone(), false, positional);
             }
-            case CASSANDRA -> {
+            case CASSANDRA, HBASE -> {
                 int[] none = new int[caseLevel.length];
                 java.util.Arrays.fill(none, -1);
                 yield new Mapping(engine, 0, caseLevel, none, false, positional);

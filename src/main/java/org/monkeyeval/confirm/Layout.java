@@ -60,9 +60,9 @@ public abstract class Layout {
             RocksDbLocalBloom f = RocksDbLocalBloom.construct(entries, bitsPerEntry, keyOfIndex, hashSeed);
             double cacheLocal = RocksDbFamily.cacheLocalFpRate(entries, f.lines(), f.hashes());
             double poisson = RocksDbLocalBloom.poissonMixtureFpr((double) entries / f.lines(), f.hashes());
-            // The binomial line-load mixture is exact under uniform line choice; the Poisson mixture
-            // (Putze et al. 2007) is its many-lines limit, and RocksDB's CacheLocalFpRate a two-point
-            // approximation of that which drifts low at high bits per key. The exact one is predicted_fpr.
+            // predicted_fpr is the built filter's rate (LineOccupancy: each line's occupancy, mixed over the
+            // binomial line loads); the classical Poisson mixture (Putze et al. 2007) and RocksDB's
+            // CacheLocalFpRate, both low at high bits per key, are kept beside it as diagnostics.
             Predictions.Moments exact = Predictions.cacheLocal(entries, f.lines(), f.hashes());
             return new BuiltFilter(f, f.bitCount(), f.hashes(), exact.mean(), exact.variance(), cacheLocal, poisson);
         }
@@ -72,22 +72,9 @@ public abstract class Layout {
             if (!RocksDbLocalBloom.hasFilter(bitsPerEntry)) {
                 return 1.0;
             }
-            int millibits = RocksDbLocalBloom.millibitsPerKey(bitsPerEntry);
-            long lines = RocksDbLocalBloom.lines(entries, millibits);
-            int k = RocksDbLocalBloom.chooseNumProbes(millibits);
-            double load = (double) entries / lines;
-            if (load > CONCENTRATED_LOAD) {
-                // Only when RocksDB's 4 GiB cap on filter data leaves 10^5 or more keys per 512-bit line (no
-                // filter that confirm builds): the mixture's sum would run over ~load terms, while the line
-                // load, of relative spread 1/sqrt(load) <= 0.003, is as good as its mean and every bit is set.
-                return Predictions.occupancy(k * load, Predictions.LINE_BITS, k).mean();
-            }
-            return Predictions.cacheLocal(entries, lines, k).mean();
+            return RocksDbFamily.INSTANCE.fpr(entries, RocksDbFamily.INSTANCE.settingFor(bitsPerEntry));
         }
     };
-
-    /** Keys per cache line beyond which a line's load is taken at its mean (see {@link #predictedFpr}). */
-    static final double CONCENTRATED_LOAD = 1e5;
 
     private static final List<Layout> ALL;
 

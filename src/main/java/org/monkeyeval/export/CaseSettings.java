@@ -25,6 +25,15 @@ public final class CaseSettings {
      * @throws InvalidInputException the engine cannot hold the case's levels (the reason named)
      */
     public static String render(LsmCase lsmCase, Engine engine) throws InvalidInputException {
+        return render(lsmCase, engine, ExportTarget.defaults(lsmCase.id()));
+    }
+
+    /**
+     * As {@link #render(LsmCase, Engine)}, naming {@code target} (HBase's table and column family).
+     *
+     * @throws InvalidInputException the engine cannot hold the case's levels (the reason named)
+     */
+    public static String render(LsmCase lsmCase, Engine engine, ExportTarget target) throws InvalidInputException {
         EngineLevels.Mapping levels;
         try {
             levels = EngineLevels.map(engine, lsmCase.runs(), lsmCase.rocksdb());
@@ -39,6 +48,6 @@ public final class CaseSettings {
             hits = HitsOptimized.solve(new DeployableSolver(), engine, lsmCase.entries(), result.weights().reach(),
                     caseLevels, result.budgetBits());
         }
-        return EngineExport.render(result, hits, levels);
+        return EngineExport.render(result, hits, levels, target);
     }
 }

@@ -12,6 +12,8 @@ import org.monkeyeval.alloc.HitsOptimized;
 import org.monkeyeval.alloc.ReadPath;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.hbase.HBaseBloomSizing;
+import org.monkeyeval.family.hbase.HBaseFamily;
 import org.monkeyeval.text.Numbers;
 
 /**
@@ -32,12 +34,18 @@ public final class EngineExport {
      * the case's levels; a shape the engine cannot hold is an IllegalArgumentException.
      */
     public static String render(CaseResult result, HitsOptimized hits) {
+        return render(result, hits, ExportTarget.defaults(result.lsmCase().id()));
+    }
+
+    /** As {@link #render(CaseResult, HitsOptimized)}, naming {@code target} where the engine's settings name one. */
+    public static String render(CaseResult result, HitsOptimized hits, ExportTarget target) {
         Deployable d = result.deployable();
         if (d == null) {
             throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
         }
         try {
-            return render(result, hits, EngineLevels.map(d.engine(), result.lsmCase().runs(), result.lsmCase().rocksdb()));
+            return render(result, hits, EngineLevels.map(d.engine(), result.lsmCase().runs(), result.lsmCase().rocksdb()),
+                    target);
         } catch (EngineLevels.ShapeException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -49,6 +57,17 @@ public final class EngineExport {
      * @param levels the levels the engine writes the case's runs at ({@link EngineLevels#map})
      */
     public static String render(CaseResult result, HitsOptimized hits, EngineLevels.Mapping levels) {
+        return render(result, hits, levels, ExportTarget.defaults(result.lsmCase().id()));
+    }
+
+    /**
+     * @param result a result with a deployable allocation
+     * @param hits   RocksDB's optimize_filters_for_hits alternative (engine rocksdb), or null
+     * @param levels the levels the engine writes the case's runs at ({@link EngineLevels#map})
+     * @param target the table and column family an HBase export names
+     */
+    public static String render(CaseResult result, HitsOptimized hits, EngineLevels.Mapping levels,
+                                ExportTarget target) {
         Deployable d = result.deployable();
         if (d == null) {
             throw new IllegalArgumentException("case " + result.lsmCase().id() + " has no deployable allocation");
@@ -59,7 +78,8 @@ public final class EngineExport {
                     + result.lsmCase().runs().size() + " runs)");
         }
         boolean useHits = hits != null && hits.weightedFpr() < d.weightedFpr();
-        String comment = d.engine() == Engine.CASSANDRA ? "-- " : rocksDbOptionsFile(d.engine()) ? "# " : "// ";
+        String comment = d.engine() == Engine.CASSANDRA ? "-- "
+                : rocksDbOptionsFile(d.engine()) || d.engine() == Engine.HBASE ? "# " : "// ";
         StringBuilder out = new StringBuilder();
         for (String line : header(result, useHits ? hits : null)) {
             out.append(comment).append(line).append('\n');
@@ -77,6 +97,7 @@ public final class EngineExport {
             case FJALL -> fjall(result, levels, out);
             case LEVELDB -> levelDb(result, out);
             case CASSANDRA -> cassandra(result, out);
+            case HBASE -> hbase(result, target, out);
             default -> throw new IllegalStateException(d.engine().label());
         }
         return out.toString();
@@ -404,5 +425,36 @@ public final class EngineExport {
         out.append(String.format(Locale.ROOT, "-- Cassandra and ScyllaDB (%s buckets per element, %d hashes)%n",
                 s.hasFilter() ? Numbers.format(s.bitsPerKey()) : "no filter: 0", s.probes()));
         out.append("ALTER TABLE keyspace_name.table_name WITH bloom_filter_fp_chance = ").append(chance).append(";\n");
+    }
+
+    /**
+     * HBase shell (JRuby, so every other line a {@code #} comment): the column family's ROW filter at the
+     * error rate, in its CONFIGURATION, and the same rate as the cluster's hbase-site.xml property for
+     * every column family without its own. HBase reads {@code io.storefile.bloom.error.rate} from the
+     * store's configuration, the column family's over the site's ({@code BloomFilterFactory.getErrorRate},
+     * HBase 2.6.1); files written after the alter build it, a major compaction rewrites the others.
+     */
+    private static void hbase(CaseResult r, ExportTarget target, StringBuilder out) {
+        Setting s = r.deployable().setting(0);
+        String name = "alter '" + target.table() + "', {NAME => '" + target.columnFamily() + "', ";
+        out.append("# HBase shell: the column family's filter; store files flushed or compacted from now on build"
+                + " it,\n# and major_compact '").append(target.table()).append("' rewrites the others\n");
+        if (!s.hasFilter()) {
+            out.append("# no filter: every Get reads every store file its time and key ranges allow\n");
+            out.append(name).append("BLOOMFILTER => 'NONE'}\n");
+            out.append("\n# or for the whole cluster, hbase-site.xml (every column family):\n");
+            out.append("#   <property>\n#     <name>io.storefile.bloom.enabled</name>\n#     <value>false</value>\n"
+                    + "#   </property>\n");
+            return;
+        }
+        HBaseBloomSizing.Chunk chunk = HBaseFamily.chunk(s);
+        out.append(String.format(Locale.ROOT, "# error rate %s: chunks of %d bytes holding %d keys each, %d probes"
+                + " per key (%s bits per key; a file's last chunk folded to its keys)\n", s.knob(), chunk.byteSize(),
+                chunk.maxKeys(), chunk.hashCount(), Setting.decimal(s.bitsPerKey())));
+        out.append(name).append("BLOOMFILTER => 'ROW', CONFIGURATION => {'io.storefile.bloom.error.rate' => '")
+                .append(s.knob()).append("'}}\n");
+        out.append("\n# or for every column family without its own, hbase-site.xml:\n");
+        out.append("#   <property>\n#     <name>io.storefile.bloom.error.rate</name>\n#     <value>")
+                .append(s.knob()).append("</value>\n#   </property>\n");
     }
 }

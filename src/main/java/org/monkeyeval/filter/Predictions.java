@@ -38,40 +38,10 @@ public final class Predictions {
 
     /**
      * Cache-local Bloom filter: n keys spread uniformly over L lines of 512 bits, k probes inside the
-     * key's line. The load of a line is Binomial(n, 1/L) (exact under uniform line choice; the Poisson
-     * mixture of Putze et al. 2007 is its large-L limit). Mean = E_j[g(j)] with g(j) the line's FPR at
-     * load j; build variance = (E_j[Var(p | j)] + Var_j(g(j))) / L, lines treated as independent.
+     * key's line: the built filter's mean rate and build variance, {@link LineOccupancy#moments}.
      */
     public static Moments cacheLocal(long n, long lines, int k) {
-        if (lines <= 0 || n <= 0) {
-            return new Moments(0.0, 0.0);
-        }
-        if (lines == 1) {
-            Moments one = occupancy((double) k * n, LINE_BITS, k);
-            return new Moments(one.mean(), one.variance());
-        }
-        double p = 1.0 / lines;
-        double logOdds = Math.log(p) - Math.log1p(-p);
-        double logPmf = n * Math.log1p(-p); // ln P(load = 0)
-        double mean = n * p;
-        double sum = 0.0;
-        double sumSquares = 0.0;
-        double sumConditionalVariance = 0.0;
-        for (long j = 0; j <= n; j++) {
-            if (j > 0) {
-                logPmf += Math.log((double) (n - j + 1) / j) + logOdds;
-            }
-            double pmf = Math.exp(logPmf);
-            Moments line = occupancy((double) k * j, LINE_BITS, k);
-            sum += pmf * line.mean();
-            sumSquares += pmf * line.mean() * line.mean();
-            sumConditionalVariance += pmf * line.variance();
-            if (j > mean + 40 * Math.sqrt(mean + 1)) {
-                break; // Chernoff: the mass beyond 40 standard deviations is far below 1e-300
-            }
-        }
-        double betweenLines = Math.max(0.0, sumSquares - sum * sum);
-        return new Moments(sum, (sumConditionalVariance + betweenLines) / lines);
+        return LineOccupancy.moments(n, lines, k);
     }
 
     /** FPR moments of one bit array of m bits after t probe throws, queried with k probes. */

@@ -78,6 +78,7 @@ public final class AllocationReport {
             provenance.set(Provenance.ROBUST, Provenance.robust());
         }
         provenance.set("solver", Provenance.solver(evaluator.solver()));
+        provenance.set(Provenance.RATES, Provenance.rates());
         ObjectNode deployable = evaluator.engine() != null
                 ? Provenance.deployable(evaluator.engine(), evaluator.families())
                 : Provenance.deployableByCase(results, evaluator.families());

@@ -137,6 +137,15 @@ public final class AllocationTables {
             "robust_deployable_setting", "deployable_family", "deployable_parameters", "robust_deployable_family");
     public static final List<String> CASE_KEY = List.of("case_id");
 
+    /** cases.csv's columns that an engine family's rate prices (the deployable and current allocations). */
+    public static final List<String> RATE_CASE_COLUMNS = List.of("deployable_R", "deployable_cost",
+            "deployable_bits", "engine_optimized_cost", "rounding_loss", "current_R", "current_cost",
+            "deployable_bloom_before_level");
+
+    /** rows.csv's columns that an engine family's rate prices. */
+    public static final List<String> RATE_ROW_COLUMNS = List.of("deployable_setting", "deployable_bits_per_entry",
+            "deployable_fpr", "deployable_filter_bits", "current_fpr", "deployable_family", "deployable_parameters");
+
     private AllocationTables() {
     }
 

@@ -47,6 +47,10 @@ public final class BloomBeforeLevelTable {
     /** The provenance.json section that says how the table is made, present when the table is written. */
     public static final String PROVENANCE_SECTION = "bloomBeforeLevel";
 
+    /** The columns an engine family's rate prices (the setting per level and what it costs). */
+    public static final List<String> PRICED_COLUMNS = List.of("bloom_equivalent_bits_per_key", "deployable_R",
+            "deployable_cost", "deployable_bits", "filter_bits_per_entry", "chosen");
+
     private BloomBeforeLevelTable() {
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -64,13 +65,31 @@ public record ConfirmReport(List<CaseCount> counts, Map<String, String> document
     /**
      * How a row's predicted rate is found. 1 (folders without the key): every layout at its family's
      * rate, xor filters at the family's mean over filters with its filter-to-filter spread added to the
-     * variance; 2: each xor filter at the rate of its own table ({@code XorTableRate}), no spread. Only
-     * the xor layouts' predicted columns differ between the two.
+     * variance; 2: each xor filter at the rate of its own table ({@code XorTableRate}), no spread; 3:
+     * cache-local Bloom filters (RocksDB's fast local and legacy Bloom, Pebble's, Ribbon's Bloom fallback,
+     * and the engine check's filters) at the built filter's rate and build variance, each line's occupancy
+     * mixed over its load ({@code filter.LineOccupancy}), where revision 2 took each line's classical rate.
      */
-    public static final int PREDICTION_REVISION = 2;
+    public static final int PREDICTION_REVISION = 3;
 
-    /** The layouts whose predicted columns depend on the prediction revision. */
-    public static final Set<String> REVISED_LAYOUTS = Set.of("xor8", "xor16");
+    /** The layouts whose predicted columns revision 2 changed. */
+    private static final Set<String> XOR_LAYOUTS = Set.of("xor8", "xor16");
+
+    /** The layouts whose predicted columns revision 3 changed (confirm.csv and engine.csv). */
+    private static final Set<String> CACHE_LOCAL_LAYOUTS = Set.of("rocksdb", "rocksdb-legacy", "pebble",
+            "rocksdb-ribbon", "rocksdb-engine", "rocksdb-legacy-engine", "rocksdb-ribbon-engine");
+
+    /** The layouts whose predicted columns differ between a folder's prediction revision and today's. */
+    public static Set<String> layoutsRevisedSince(int revision) {
+        Set<String> revised = new TreeSet<>();
+        if (revision < 2) {
+            revised.addAll(XOR_LAYOUTS);
+        }
+        if (revision < 3) {
+            revised.addAll(CACHE_LOCAL_LAYOUTS);
+        }
+        return revised;
+    }
 
     /** confirm.csv's columns that follow from a row's prediction (the measured counts do not). */
     public static final List<String> PREDICTED_RUN_COLUMNS = List.of("predicted_fpr", "z_score");

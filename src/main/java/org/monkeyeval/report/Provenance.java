@@ -18,6 +18,7 @@ import org.monkeyeval.alloc.MonkeyModel;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.model.Workload;
@@ -232,6 +233,28 @@ public final class Provenance {
         node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
                 + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
                 + " engine_optimized_cost");
+    }
+
+    /** Key of the section that records the rate revision of the engines' Bloom families ({@link #rates()}). */
+    public static final String RATES = "rates";
+
+    /** Key, inside {@link #RATES}, of the revision. */
+    public static final String RATE_REVISION_KEY = "revision";
+
+    /**
+     * The rate revision the deployable and current columns were priced at
+     * ({@link RocksDbFamily#RATE_REVISION}); a folder without this section was priced at revision 1.
+     */
+    public static ObjectNode rates() {
+        ObjectNode node = Json.object();
+        node.put(RATE_REVISION_KEY, RocksDbFamily.RATE_REVISION);
+        node.put("rocksdb", "RocksDB's fast local Bloom filter (and Ribbon's Bloom fallback, and the files of"
+                + " current) at the rate of the filter RocksDB builds: p = E_J[E[(X/512)^k]], J ~ Binomial(n, 1/lines)"
+                + " keys in the queried line, X the bits its k J probes set (classical occupancy; Bose et al.,"
+                + " Information Processing Letters 108(4), 2008; Putze, Sanders, Singler, WEA 2007)");
+        node.put("revision1", "RocksDB's own estimate, BloomMath::CacheLocalFpRate (util/bloom_impl.h), low at"
+                + " high bits per key; folders without this section were priced so");
+        return node;
     }
 
     /** The solver settings. */

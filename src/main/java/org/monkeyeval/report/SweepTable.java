@@ -26,6 +26,9 @@ public final class SweepTable {
             "filtered_runs", "uniform_rocksdb_R", "optimized_rocksdb_R", "uniform_cost", "optimized_cost");
 
     /** Key columns, for regression comparison. */
+    /** The columns RocksDB's Bloom rate prices. */
+    public static final List<String> ROCKSDB_COLUMNS = List.of("uniform_rocksdb_R", "optimized_rocksdb_R");
+
     public static final List<String> KEY = List.of("case_id", "bits_per_entry");
 
     private SweepTable() {

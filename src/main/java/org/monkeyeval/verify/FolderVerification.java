@@ -8,12 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
 import org.monkeyeval.report.AllocationReport;
@@ -109,20 +113,36 @@ public final class FolderVerification {
      */
     private Verifier.Result allocations(AllocationReport report) throws InvalidInputException {
         Map<String, String> documents = report.documents();
+        List<Verifier.RowsNotCompared> cases = List.of();
+        List<Verifier.RowsNotCompared> rows = List.of();
+        List<Verifier.RowsNotCompared> levelRows = List.of();
+        Set<String> repriced = repricedCases(report.results());
+        if (folder.rateRevision() < RocksDbFamily.RATE_REVISION && !repriced.isEmpty()) {
+            String reason = "priced at rate revision " + folder.rateRevision() + ", RocksDB's CacheLocalFpRate"
+                    + " estimate; today's rate is the built filter's (provenance.json, section rates)";
+            cases = List.of(new Verifier.RowsNotCompared("case_id", repriced, AllocationTables.RATE_CASE_COLUMNS,
+                    reason));
+            rows = List.of(new Verifier.RowsNotCompared("case_id", repriced, AllocationTables.RATE_ROW_COLUMNS,
+                    reason));
+            levelRows = List.of(new Verifier.RowsNotCompared("case_id", repriced,
+                    BloomBeforeLevelTable.PRICED_COLUMNS, reason));
+        }
         List<Verifier.Table> tables = new ArrayList<>(List.of(
-                table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY, documents),
-                table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY, documents)));
+                new Verifier.Table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY,
+                        documents.get(AllocationTables.CASES_FILE), List.of(), cases),
+                new Verifier.Table(AllocationTables.ROWS_FILE, AllocationTables.ROW_KEY,
+                        documents.get(AllocationTables.ROWS_FILE), List.of(), rows)));
         String levels = BloomBeforeLevelTable.FILE;
         boolean published = folder.lists(Part.ALLOCATIONS, levels);
         if (published) {
             // no case at rocksdb-ribbon now: compared with the header alone, so every published row fails
             tables.add(new Verifier.Table(levels, BloomBeforeLevelTable.KEY,
-                    documents.getOrDefault(levels, BloomBeforeLevelTable.render(List.of()))));
+                    documents.getOrDefault(levels, BloomBeforeLevelTable.render(List.of())), List.of(), levelRows));
         }
         Verifier.Result result = verifier.verify(folder.path(), files, tables,
                 Part.ALLOCATIONS.provenanceFile(), documents.get(Part.ALLOCATIONS.provenanceFile()),
                 List.of("model", "solver"), List.of("lookupWeights", "treeExpansion",
-                        Provenance.DEPLOYABLE, BloomBeforeLevelTable.PROVENANCE_SECTION));
+                        Provenance.DEPLOYABLE, BloomBeforeLevelTable.PROVENANCE_SECTION, Provenance.RATES));
         if (published || !documents.containsKey(levels)) {
             return result;
         }
@@ -148,12 +168,16 @@ public final class FolderVerification {
         Map<String, String> documents = confirmation.report().documents();
         List<Verifier.RowsNotCompared> casesByRevision = List.of();
         List<Verifier.RowsNotCompared> runsByRevision = List.of();
-        if (folder.predictionRevision() < ConfirmReport.PREDICTION_REVISION) {
-            String reason = "predicted at the family's mean rate by prediction revision "
-                    + folder.predictionRevision() + "; what was measured is compared";
-            casesByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
+        List<Verifier.RowsNotCompared> engineByRevision = List.of();
+        int revision = folder.predictionRevision();
+        if (revision < ConfirmReport.PREDICTION_REVISION) {
+            Set<String> layouts = ConfirmReport.layoutsRevisedSince(revision);
+            String reason = "predicted by prediction revision " + revision + "; what was measured is compared";
+            casesByRevision = List.of(new Verifier.RowsNotCompared("layout", layouts,
                     ConfirmReport.PREDICTED_CASE_COLUMNS, reason));
-            runsByRevision = List.of(new Verifier.RowsNotCompared("layout", ConfirmReport.REVISED_LAYOUTS,
+            runsByRevision = List.of(new Verifier.RowsNotCompared("layout", layouts,
+                    ConfirmReport.PREDICTED_RUN_COLUMNS, reason));
+            engineByRevision = List.of(new Verifier.RowsNotCompared("layout", layouts,
                     ConfirmReport.PREDICTED_RUN_COLUMNS, reason));
         }
         List<Verifier.Table> tables = new ArrayList<>(List.of(
@@ -163,7 +187,7 @@ public final class FolderVerification {
                         documents.get(ConfirmTables.RUNS_FILE), List.of(), runsByRevision)));
         if (confirmation.engine() != null) {
             tables.add(new Verifier.Table(EngineTables.FILE, EngineTables.KEY, documents.get(EngineTables.FILE),
-                    EngineTables.VOLATILE_COLUMNS));
+                    EngineTables.VOLATILE_COLUMNS, engineByRevision));
         }
         return verifier.verify(folder.path(), files, tables, Part.CONFIRMATION.provenanceFile(),
                 documents.get(Part.CONFIRMATION.provenanceFile()), List.of("method"));
@@ -181,9 +205,16 @@ public final class FolderVerification {
                 sourceDateEpoch));
         String provenance = redrawn.remove(Part.REPORT.provenanceFile());
         redrawn.remove(SweepTable.FILE);
+        List<Verifier.RowsNotCompared> repriced = List.of();
+        if (folder.holds(Part.ALLOCATIONS) && folder.rateRevision() < RocksDbFamily.RATE_REVISION) {
+            Set<String> ids = new TreeSet<>();
+            files.forEach(f -> ids.add(f.lsmCase().id()));
+            repriced = List.of(new Verifier.RowsNotCompared("case_id", ids, SweepTable.ROCKSDB_COLUMNS,
+                    "priced at rate revision " + folder.rateRevision() + " (provenance.json, section rates)"));
+        }
         Verifier.Result tables = verifier.verify(folder.path(), files,
-                List.of(new Verifier.Table(SweepTable.FILE, SweepTable.KEY, sweep)), Part.REPORT.provenanceFile(),
-                provenance, List.of("sweep", "figures"));
+                List.of(new Verifier.Table(SweepTable.FILE, SweepTable.KEY, sweep, List.of(), repriced)),
+                Part.REPORT.provenanceFile(), provenance, List.of("sweep", "figures"));
         int revision = folder.drawingRevision();
         if (revision != ReportDocuments.DRAWING_REVISION) {
             // another version drew them from the same tables: nothing to compare byte for byte
@@ -219,7 +250,19 @@ public final class FolderVerification {
                 + part.command() + " here; not checked"));
     }
 
-    private static Verifier.Table table(String name, List<String> key, Map<String, String> documents) {
-        return new Verifier.Table(name, key, documents.get(name));
+    /**
+     * The cases whose deployable or current columns a RocksDB Bloom rate prices: a deployable allocation
+     * at an engine that chooses a RocksDB family, or a current priced on the files' filters.
+     */
+    private static Set<String> repricedCases(List<CaseResult> results) {
+        Set<String> ids = new TreeSet<>();
+        for (CaseResult r : results) {
+            boolean deployable = r.deployable() != null && r.deployable().engine().families().stream()
+                    .anyMatch(f -> f == RocksDbFamily.INSTANCE || f == RocksDbRibbonFamily.INSTANCE);
+            if (deployable || r.current() != null) {
+                ids.add(r.lsmCase().id());
+            }
+        }
+        return ids;
     }
 }

@@ -113,6 +113,15 @@ public final class PublishedFolder {
     }
 
     /**
+     * The rate revision provenance.json records in its section rates ({@link Provenance#rates()}), 1 for a
+     * folder written before the section existed.
+     */
+    public int rateRevision() throws InvalidInputException {
+        Path provenance = provenance(Part.ALLOCATIONS);
+        return readJson(provenance).path(Provenance.RATES).path(Provenance.RATE_REVISION_KEY).asInt(1);
+    }
+
+    /**
      * The prediction revision confirm-provenance.json records ({@link ConfirmReport#PREDICTION_REVISION}),
      * 1 for a folder written before the key existed.
      */

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
+import org.monkeyeval.filter.LineOccupancy;
 import org.monkeyeval.io.CaseReader;
 import org.monkeyeval.model.LsmCase;
 
@@ -48,7 +49,7 @@ final class CurrentFiltersTest {
                 + " {\"name\": \"L2\", \"entries\": 500, \"level\": 2, \"currentBitsPerEntry\": 0, \"files\": ["
                 + "{\"name\": \"c.sst\", \"entries\": 500, \"filter\": {\"family\": \"none\", \"bits\": 0, \"parameters\": {}}}]}],"
                 + " \"budget\": {\"totalBits\": 30288}}";
-        double a = RocksDbFamily.cacheLocalFpRate(3000, 47, 8);
+        double a = LineOccupancy.fpr(3000, 47, 8);
         double b = org.monkeyeval.family.rocksdb.LegacyBloomRate.fpr(990, 12, 6);
         double expected = 0.75 * a + 0.25 * b + 1.0;
         assertEquals(expected, current(json), 1e-12);

@@ -20,6 +20,7 @@ import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.LegacyBloomRate;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
+import org.monkeyeval.filter.LineOccupancy;
 
 /**
  * Guards each family's rules against the engine's source as cited in the family's class comment
@@ -54,7 +55,8 @@ final class FilterFamiliesTest {
         RocksDbLocalBloom built = RocksDbLocalBloom.construct(1000, 10, i -> i, 1L);
         assertEquals(built.bitCount() + 8 * RocksDbLocalBloom.METADATA_BYTES,
                 (long) RocksDbFamily.INSTANCE.filterBits(1000, s));
-        assertEquals(RocksDbLocalBloom.cacheLocalFpRate(1280 * 8 / 1000.0, 6), RocksDbFamily.INSTANCE.fpr(1000, s));
+        assertEquals(LineOccupancy.fpr(1000, 20, 6), RocksDbFamily.INSTANCE.fpr(1000, s));
+        assertEquals(built.predictedFpr(), RocksDbFamily.INSTANCE.fpr(1000, s));
     }
 
     @Test

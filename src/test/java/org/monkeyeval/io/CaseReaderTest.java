@@ -206,7 +206,7 @@ final class CaseReaderTest {
                 + "  \"engineGranularity\": \"lmdb\"}";
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read(json));
         assertEquals("c.json:2:24: engineGranularity: unknown engine 'lmdb' (expected one of pebble,"
-                + " pebble-use-l6-filters, rocksdb, rocksdb-per-level, rocksdb-ribbon, rocksdb-legacy, fjall, leveldb, cassandra)", e.getMessage());
+                + " pebble-use-l6-filters, rocksdb, rocksdb-per-level, rocksdb-ribbon, rocksdb-legacy, fjall, leveldb, cassandra, hbase)", e.getMessage());
         InvalidInputException notText = assertThrows(InvalidInputException.class, () -> read(
                 "{\"id\": \"x\", \"engineGranularity\": 3}"));
         assertTrue(notText.getMessage().contains("engineGranularity: expected a string"), notText.getMessage());

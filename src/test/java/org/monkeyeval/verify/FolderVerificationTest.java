@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import org.monkeyeval.confirm.Layout;
 import org.monkeyeval.model.CaseFile;
+import org.monkeyeval.report.ConfirmReport;
 import org.monkeyeval.text.Sha256;
 
 /**
@@ -52,21 +53,23 @@ final class FolderVerificationTest {
     }
 
     /**
-     * A confirmation with an xor8 layout whose first xor8 row's {@code column} is set to {@code value} (the
-     * recorded hash of confirm.csv updated), at prediction revision 1 (the key removed) or as written.
+     * A confirmation with an xor8 layout whose first row of {@code layout} has {@code column} set to
+     * {@code value} (the recorded hash of confirm.csv updated), recorded at prediction {@code revision} (1:
+     * the key removed, as folders written before it).
      */
-    private Verifier.Result xorFolderEdited(String column, String value, boolean revision1) throws Exception {
+    private Verifier.Result folderEdited(String layout, String column, String value, int revision)
+            throws Exception {
         List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
         Path out = dir.resolve("out");
         TinyCases.publishAllocations(files, out);
-        TinyCases.publishConfirmation(files, out, List.of(Layout.STANDARD, Layout.fromLabel("xor8")));
+        TinyCases.publishConfirmation(files, out, List.of(Layout.STANDARD, Layout.ROCKSDB, Layout.fromLabel("xor8")));
         Path confirm = out.resolve("confirm.csv");
         String before = Files.readString(confirm, StandardCharsets.UTF_8);
         List<String> lines = new java.util.ArrayList<>(List.of(before.split("\r\n", -1)));
         List<String> header = List.of(lines.get(0).split(","));
         int c = header.indexOf(column);
         int row = 1;
-        while (!lines.get(row).split(",", -1)[header.indexOf("layout")].equals("xor8")) {
+        while (!lines.get(row).split(",", -1)[header.indexOf("layout")].equals(layout)) {
             row++;
         }
         String[] fields = lines.get(row).split(",", -1);
@@ -78,32 +81,45 @@ final class FolderVerificationTest {
         String p = Files.readString(provenance, StandardCharsets.UTF_8)
                 .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
                         Sha256.hex(after.getBytes(StandardCharsets.UTF_8)));
-        if (revision1) {
-            assertTrue(p.contains("\"predictionRevision\": 2,"), p);
-            p = p.replace("\"predictionRevision\": 2,", "");
-        }
+        String written = "\"predictionRevision\": " + ConfirmReport.PREDICTION_REVISION + ",";
+        assertTrue(p.contains(written), p);
+        p = p.replace(written, revision == 1 ? "" : "\"predictionRevision\": " + revision + ",");
         Files.writeString(provenance, p, StandardCharsets.UTF_8);
         return verify(files, out);
     }
 
     @Test
     void verify_confirmationAtPredictionRevision1_comparesTheXorRowsOnWhatWasMeasured() throws Exception {
-        Verifier.Result result = xorFolderEdited("predicted_fpr", "0.5", true);
+        Verifier.Result result = folderEdited("xor8", "predicted_fpr", "0.5", 1);
         assertTrue(result.passed(), text(result));
-        assertTrue(text(result).contains("on rows of layout xor16, xor8 not compared: predicted_fpr, z_score"),
-                text(result));
+        assertTrue(text(result).contains("xor16, xor8 not compared: predicted_fpr, z_score"), text(result));
     }
 
     @Test
     void verify_confirmationAtPredictionRevision2_comparesTheXorRowsPrediction() throws Exception {
-        Verifier.Result result = xorFolderEdited("predicted_fpr", "0.5", false);
+        Verifier.Result result = folderEdited("xor8", "predicted_fpr", "0.5", 2);
+        assertFalse(result.passed(), text(result));
+        assertTrue(text(result).contains("predicted_fpr"), text(result));
+    }
+
+    @Test
+    void verify_confirmationAtPredictionRevision2_comparesTheRocksDbRowsOnWhatWasMeasured() throws Exception {
+        Verifier.Result result = folderEdited("rocksdb", "predicted_fpr", "0.5", 2);
+        assertTrue(result.passed(), text(result));
+        assertTrue(text(result).contains("on rows of layout pebble, rocksdb, "), text(result));
+        assertFalse(text(result).contains("xor8 not compared"), text(result));
+    }
+
+    @Test
+    void verify_confirmationAtTodaysRevision_comparesTheRocksDbRowsPrediction() throws Exception {
+        Verifier.Result result = folderEdited("rocksdb", "predicted_fpr", "0.5", ConfirmReport.PREDICTION_REVISION);
         assertFalse(result.passed(), text(result));
         assertTrue(text(result).contains("predicted_fpr"), text(result));
     }
 
     @Test
     void verify_confirmationAtPredictionRevision1_stillComparesTheXorRowsCounts() throws Exception {
-        Verifier.Result result = xorFolderEdited("positives", "999", true);
+        Verifier.Result result = folderEdited("xor8", "positives", "999", 1);
         assertFalse(result.passed(), text(result));
         assertTrue(text(result).contains("positives"), text(result));
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.fjall.FjallFamily;
+import org.monkeyeval.family.hbase.HBaseFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
@@ -50,11 +51,17 @@ public enum Engine {
     /** LevelDB: one NewBloomFilterPolicy(int) for the whole database. */
     LEVELDB("leveldb", false, true, LevelDbFamily.INSTANCE),
     /** Cassandra and ScyllaDB: one bloom_filter_fp_chance per table. */
-    CASSANDRA("cassandra", false, true, CassandraFamily.INSTANCE);
+    CASSANDRA("cassandra", false, true, CassandraFamily.INSTANCE),
+    /**
+     * HBase: one {@code io.storefile.bloom.error.rate} per column family (its {@code CONFIGURATION}, over the
+     * cluster's hbase-site.xml), the ROW filter of every store file; a Get asks each store file its time
+     * range and key range allow, so every file's filter is read.
+     */
+    HBASE("hbase", false, true, HBaseFamily.INSTANCE);
 
     /** Every label, in declaration order, for help texts and messages (a test holds it to {@link #values()}). */
     public static final String LABELS = "pebble, pebble-use-l6-filters, rocksdb, rocksdb-per-level, rocksdb-ribbon,"
-            + " rocksdb-legacy, fjall, leveldb, cassandra";
+            + " rocksdb-legacy, fjall, leveldb, cassandra, hbase";
 
     private final String label;
     private final List<FilterFamily> families;

@@ -11,6 +11,7 @@ import org.monkeyeval.family.StandardFamily;
 import org.monkeyeval.family.cassandra.CassandraFamily;
 import org.monkeyeval.family.fastfilter.StaticSetFamily;
 import org.monkeyeval.family.fjall.FjallFamily;
+import org.monkeyeval.family.hbase.HBaseFamily;
 import org.monkeyeval.family.leveldb.LevelDbFamily;
 import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
@@ -26,7 +27,7 @@ public final class Families {
     private static final List<FilterFamily> ALL = Collections.unmodifiableList(new ArrayList<>(List.of(
             IdealFamily.INSTANCE, StandardFamily.INSTANCE, RocksDbFamily.INSTANCE, RocksDbLegacyFamily.INSTANCE,
             RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE,
-            LevelDbFamily.INSTANCE, FjallFamily.INSTANCE, CassandraFamily.INSTANCE,
+            LevelDbFamily.INSTANCE, FjallFamily.INSTANCE, CassandraFamily.INSTANCE, HBaseFamily.INSTANCE,
             StaticSetFamily.XOR8, StaticSetFamily.XOR16, StaticSetFamily.BINARY_FUSE8,
             StaticSetFamily.BINARY_FUSE16)));
 

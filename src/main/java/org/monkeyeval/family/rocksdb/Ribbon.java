@@ -1,5 +1,7 @@
 package org.monkeyeval.family.rocksdb;
 
+import org.monkeyeval.filter.LineOccupancy;
+
 /**
  * RocksDB's sizing rules for its Ribbon filter ({@code NewRibbonFilterPolicy}, Standard128Ribbon,
  * RocksDB &gt;= 6.15) at one bits-per-key setting, re-implemented from facebook/rocksdb at commit
@@ -265,22 +267,13 @@ public final class Ribbon {
         return averageOverBias(entries, bias -> fpr(entries, bias));
     }
 
-    /**
-     * The Bloom fallback's rate: CacheLocalFpRate at its real bits per key, lines * 512 / n, as the
-     * Bloom family rates it; where that is 512 or more (at most one key per line, e.g. n = 1),
-     * CacheLocalFpRate has no value and the Poisson mixture over keys per line is used instead.
-     */
+    /** The Bloom fallback's rate over its real lines, as the Bloom family rates it ({@link LineOccupancy#fpr}). */
     public double bloomFpr(long entries) {
         checkEntries(entries);
         if (entries == 0) {
             return 0.0;
         }
-        long lines = RocksDbLocalBloom.lines(entries, millibits);
-        double bits = (double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / entries;
-        if (bits >= RocksDbLocalBloom.CACHE_LINE_BITS) {
-            return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, bloomProbes);
-        }
-        return RocksDbLocalBloom.cacheLocalFpRate(bits, bloomProbes);
+        return LineOccupancy.fpr(entries, RocksDbLocalBloom.lines(entries, millibits), bloomProbes);
     }
 
     /**

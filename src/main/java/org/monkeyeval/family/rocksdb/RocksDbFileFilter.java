@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
+import org.monkeyeval.filter.LineOccupancy;
+
 /**
  * The filter one RocksDB SST file really holds, read from its filter blocks' own trailers
  * ({@link RocksDbFilterMetadata}), and the rate an absent whole-key lookup meets in it: the one place
@@ -15,12 +17,13 @@ import java.util.TreeMap;
  *
  * <pre>
  *   family          parameters                          rate over n keys added to the filter
- *   rocksdb         probes, lines (64-byte lines)       RocksDbFamily.cacheLocalFpRate(n, lines, probes);
- *                                                       the Poisson mixture over keys per line where
- *                                                       lines * 512 / n &gt;= 512 (as Ribbon.bloomFpr)
+ *   rocksdb         probes, lines (64-byte lines)       LineOccupancy.fpr(n, lines, probes), as the
+ *                                                       rocksdb family rates a filter
  *   rocksdb-legacy  probes, lines (64-byte lines)       LegacyBloomRate.fpr(n, lines, probes)
  *   rocksdb-ribbon  blocks (128 slots), dataBytes       Ribbon.Layout.of(blocks, dataBytes).expectedFpRate()
  *                                                       with the 64-bit hash collision term n / 2^64
+ *                   [bloomLines, bloomProbes]           partitions RocksDB wrote as its Bloom fallback:
+ *                                                       priced apart, by their share of the keys (below)
  *   none            -                                   1: no filter, or a trailer RocksDB reads as
  *                                                       "always true" (RocksDbFilterMetadata.AlwaysTrue)
  *   always-false    -                                   0: a filter block of 5 bytes or fewer
@@ -42,6 +45,17 @@ import java.util.TreeMap;
  * that one partition only. A lookup thus meets one filter of the file's bits per key: the full
  * filter's rate at the same bits, up to the smaller last partition and the per-partition rounding to
  * whole lines.
+ *
+ * <p><b>Ribbon partitions with Bloom ones.</b> A Ribbon policy builds Bloom for a partition too small
+ * for Ribbon (fewer than 1024 slots where Bloom is smaller, {@link Ribbon#usesBloom}): the file's last
+ * partition, which holds the keys left after the full ones. Its lines and probes are kept beside the
+ * Ribbon partitions' blocks and bytes ({@code bloomLines}, {@code bloomProbes}), and an absent key meets
+ * the partition its key falls in: p = s fpr_bloom(n_b) + (1 - s) p_ribbon, s = n_b / n. The Bloom
+ * partitions' keys n_b are not written in the file; they are read off its size at the bits per key its
+ * probes stand for (the middle of the millibits RocksDB gives that many probes,
+ * {@link #bloomFallbackKeys}): 111 for a partition of 100 keys at 10 bits per key (two whole lines,
+ * read at 9.19 bits per key). Such a partition holds under 256 keys, a small share of a file's, so the
+ * file's rate moves little with that error.
  */
 public record RocksDbFileFilter(String family, Map<String, Integer> parameters, long bits) {
 
@@ -57,6 +71,10 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
     public static final String BLOCKS = "blocks";
     /** Parameter: data bytes of a Ribbon filter (trailers excluded), summed over partitions. */
     public static final String DATA_BYTES = "dataBytes";
+    /** Parameter: 64-byte lines of a Ribbon filter's Bloom fallback partitions, summed. */
+    public static final String BLOOM_LINES = "bloomLines";
+    /** Parameter: probes per key of a Ribbon filter's Bloom fallback partitions. */
+    public static final String BLOOM_PROBES = "bloomProbes";
 
     private static final String BLOOM = RocksDbFamily.INSTANCE.name();
     private static final String LEGACY = RocksDbLegacyFamily.INSTANCE.name();
@@ -83,10 +101,14 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
                     new TreeMap<>(NEEDS).keySet()));
         }
         parameters = new TreeMap<>(parameters);
-        if (!parameters.keySet().equals(new java.util.TreeSet<>(needs))) {
+        java.util.Set<String> given = new java.util.TreeSet<>(parameters.keySet());
+        boolean fallback = family.equals(RIBBON) && given.removeAll(List.of(BLOOM_LINES, BLOOM_PROBES));
+        if (!given.equals(new java.util.TreeSet<>(needs))
+                || fallback && !(parameters.containsKey(BLOOM_LINES) && parameters.containsKey(BLOOM_PROBES))) {
             throw new IllegalArgumentException("family " + family + " takes the parameters "
-                    + (needs.isEmpty() ? "(none)" : String.join(", ", needs)) + ", got "
-                    + (parameters.isEmpty() ? "(none)" : String.join(", ", parameters.keySet())));
+                    + (needs.isEmpty() ? "(none)" : String.join(", ", needs))
+                    + (family.equals(RIBBON) ? " (and " + BLOOM_LINES + ", " + BLOOM_PROBES + " together)" : "")
+                    + ", got " + (parameters.isEmpty() ? "(none)" : String.join(", ", parameters.keySet())));
         }
         for (Map.Entry<String, Integer> p : parameters.entrySet()) {
             if (p.getValue() == null || p.getValue() < 1) {
@@ -95,6 +117,9 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
         }
         if (family.equals(BLOOM) && parameters.get(PROBES) > 30) {
             throw new IllegalArgumentException("probes (" + parameters.get(PROBES) + ") must be <= 30 for " + BLOOM);
+        }
+        if (fallback && parameters.get(BLOOM_PROBES) > 30) {
+            throw new IllegalArgumentException(BLOOM_PROBES + " (" + parameters.get(BLOOM_PROBES) + ") must be <= 30");
         }
         if (family.equals(RIBBON) && parameters.get(BLOCKS) < 2) {
             throw new IllegalArgumentException("blocks (" + parameters.get(BLOCKS) + ") must be >= 2");
@@ -130,8 +155,7 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
         RocksDbFilterMetadata first = read.get(0);
         for (RocksDbFilterMetadata m : read) {
             if (m.getClass() != first.getClass()) {
-                throw new IllegalArgumentException("the filter's partitions hold different filters ("
-                        + first.getClass().getSimpleName() + " and " + m.getClass().getSimpleName() + ")");
+                return mixed(read, bits);
             }
         }
         if (first instanceof RocksDbFilterMetadata.AlwaysTrue) {
@@ -174,6 +198,49 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
                 DATA_BYTES, intValue(DATA_BYTES, data)), bits);
     }
 
+    /** Ribbon partitions and Ribbon's Bloom fallback partitions; any other mix is refused. */
+    private static RocksDbFileFilter mixed(List<RocksDbFilterMetadata> read, long bits) {
+        long blocksTotal = 0;
+        long data = 0;
+        long bloomLines = 0;
+        int bloomProbes = 0;
+        for (RocksDbFilterMetadata m : read) {
+            if (m instanceof RocksDbFilterMetadata.Ribbon r) {
+                blocksTotal += r.numBlocks();
+                data += r.dataBytes();
+            } else if (m instanceof RocksDbFilterMetadata.FastLocalBloom b) {
+                if (bloomProbes != 0) {
+                    sameProbes(bloomProbes, b.numProbes());
+                }
+                bloomProbes = b.numProbes();
+                bloomLines += b.dataBytes() / RocksDbLocalBloom.CACHE_LINE_BYTES;
+            } else {
+                throw new IllegalArgumentException("the filter's partitions hold different filters ("
+                        + read.get(0).getClass().getSimpleName() + " and " + m.getClass().getSimpleName()
+                        + "): only Ribbon partitions with Ribbon's fast local Bloom fallback are priced");
+            }
+        }
+        if (blocksTotal == 0 || bloomLines == 0) {
+            throw new IllegalArgumentException("the filter's partitions hold different filters, and no Ribbon"
+                    + " partition or no Bloom partition with data: not priced");
+        }
+        return new RocksDbFileFilter(RIBBON, Map.of(BLOCKS, intValue(BLOCKS, blocksTotal),
+                DATA_BYTES, intValue(DATA_BYTES, data), BLOOM_LINES, intValue(BLOOM_LINES, bloomLines),
+                BLOOM_PROBES, bloomProbes), bits);
+    }
+
+    /**
+     * The keys of a Ribbon filter's Bloom fallback partitions, at most {@code entries - 1}: their lines
+     * times 512 over the bits per key their probes stand for, the middle of the millibits RocksDB's
+     * {@code ChooseNumProbes} maps to that many probes ({@link RocksDbLocalBloom#millibitsForProbes}).
+     */
+    public static long bloomFallbackKeys(long lines, int probes, long entries) {
+        int[] range = RocksDbLocalBloom.millibitsForProbes(probes);
+        double millibits = (range[0] + range[1]) / 2.0;
+        long keys = Math.round(lines * RocksDbLocalBloom.CACHE_LINE_BITS * 1000.0 / millibits);
+        return Math.max(1, Math.min(entries - 1, keys));
+    }
+
     /**
      * The rate an absent key's lookup meets in this filter when {@code entries} keys were added to it
      * (see the class comment for each family's formula). 1 for {@link #NONE}, 0 for
@@ -193,17 +260,23 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
         }
         if (family.equals(RIBBON)) {
             Ribbon.Layout layout = Ribbon.Layout.of(parameters.get(BLOCKS), parameters.get(DATA_BYTES));
-            return Ribbon.independentProbabilitySum(layout.expectedFpRate(), Ribbon.collisionFpRate(entries));
+            if (!parameters.containsKey(BLOOM_LINES) || entries < 2) {
+                return Ribbon.independentProbabilitySum(layout.expectedFpRate(), Ribbon.collisionFpRate(entries));
+            }
+            long lines = parameters.get(BLOOM_LINES);
+            int probes = parameters.get(BLOOM_PROBES);
+            long bloomKeys = bloomFallbackKeys(lines, probes, entries);
+            double share = (double) bloomKeys / entries;
+            double ribbon = Ribbon.independentProbabilitySum(layout.expectedFpRate(),
+                    Ribbon.collisionFpRate(entries - bloomKeys));
+            return share * LineOccupancy.fpr(bloomKeys, lines, probes) + (1 - share) * ribbon;
         }
         long lines = parameters.get(LINES);
         int probes = parameters.get(PROBES);
         if (family.equals(LEGACY)) {
             return LegacyBloomRate.fpr(entries, lines, probes);
         }
-        if ((double) lines * RocksDbLocalBloom.CACHE_LINE_BITS / entries >= RocksDbLocalBloom.CACHE_LINE_BITS) {
-            return RocksDbLocalBloom.poissonMixtureFpr((double) entries / lines, probes);
-        }
-        return RocksDbFamily.cacheLocalFpRate(entries, lines, probes);
+        return LineOccupancy.fpr(entries, lines, probes);
     }
 
     /** "rocksdb lines=586 probes=6", or the family alone without parameters. */

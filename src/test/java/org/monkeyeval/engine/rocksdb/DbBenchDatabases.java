@@ -62,6 +62,8 @@ public final class DbBenchDatabases {
         RIBBON_10("Ribbon (ribbonfilter:10: Bloom on flushes, Ribbon after)", 100_000, "--bloom_bits=10",
                 "--use_ribbon_filter=1"),
         PARTITIONED_10("partitioned filters, 10 bits/key", 100_000, "--bloom_bits=10", "--partition_index_and_filters=1"),
+        PARTITIONED_RIBBON_10("partitioned Ribbon filters (Bloom for partitions too small for Ribbon), ribbonfilter:10",
+                100_000, "--bloom_bits=10", "--use_ribbon_filter=1", "--partition_index_and_filters=1"),
         HITS_10("optimize_filters_for_hits, 10 bits/key", 30_000, "--bloom_bits=10", "--optimize_filters_for_hits=1"),
         UNIVERSAL_10("universal compaction, 10 bits/key", 300_000, "--bloom_bits=10", "--compaction_style=1"),
         MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", 150_000, "--bloom_bits=6"),

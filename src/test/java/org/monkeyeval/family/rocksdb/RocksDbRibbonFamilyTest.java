@@ -69,14 +69,23 @@ final class RocksDbRibbonFamilyTest {
     }
 
     /**
-     * A single key in a 512-bit line is 512 bits per key, where CacheLocalFpRate has no value (the
-     * line's load minus one deviation is 0): the Bloom fallback is then rated with the Poisson
-     * mixture, which at one key per line is exactly (1 - (1 - 1/512)^k)^k averaged over the load.
+     * A single key in its one 512-bit line: the Bloom fallback's rate is the chance that a query's 6
+     * probes all land on the key's X distinct bits, sum_x P(X = x) (x/512)^6, with P(X = x) =
+     * S(6, x) 512! / (512 - x)! / 512^6 (S the Stirling numbers of the second kind: 1, 31, 90, 65, 15, 1).
      */
     @Test
-    void fpr_oneKey_poissonMixtureOfTheBloomLine() {
+    void fpr_oneKey_isTheChanceThatSixProbesLandOnTheKeysBits() {
         Ribbon rules = FAMILY.rules(FAMILY.settingFor(10));
-        assertEquals(org.monkeyeval.family.rocksdb.RocksDbLocalBloom.poissonMixtureFpr(1.0, 6), FAMILY.fpr(1, FAMILY.settingFor(10)));
+        long[] stirling = {1, 31, 90, 65, 15, 1};
+        double expected = 0.0;
+        for (int x = 1; x <= 6; x++) {
+            double fallingOverPower = 1.0;
+            for (int i = 0; i < x; i++) {
+                fallingOverPower *= (512.0 - i) / 512.0;
+            }
+            expected += stirling[x - 1] * fallingOverPower / Math.pow(512, 6 - x) * Math.pow(x / 512.0, 6);
+        }
+        assertEquals(expected, FAMILY.fpr(1, FAMILY.settingFor(10)), 1e-12 * expected);
         assertEquals(8.0 * 69, FAMILY.filterBits(1, FAMILY.settingFor(10)));
         assertTrue(rules.usesBloom(1, 0));
     }
