@@ -24,20 +24,28 @@ import java.util.List;
  * change (D. Pisinger, <i>A minimal algorithm for the multiple-choice knapsack problem</i>, EJOR 83(2),
  * 1995). Over the settings that pass, a dynamic programme group by group keeps the partial allocations
  * (size, cost) that no other is as small and cheaper than (dominance) and whose cost plus the LP bound
- * of the groups left, over their passing settings at the budget left, is below T (bound). What survives
- * the last group is every allocation below T; the cheapest is the optimum if there is one. Rounds raise
- * T from just above LP towards the incumbent U (the LP's whole steps, filled greedily), each a quarter
- * of the gap it leaves nearer to LP than the next: a round that finds nothing proves the optimum is at
- * least its T, and the last round's T is U itself, so the answer is always the optimum, to the relative
- * {@link DeployableSolver#PRUNE_TOLERANCE}, unless a round keeps more than {@code maxStates} partial
- * allocations: then the answer is the incumbent, and the certified lower bound the T of the last round
- * that found nothing (the LP bound if none did).
+ * of the groups left, over their passing settings at the budget left, is below T (bound). Per partial
+ * allocation only a window of the next group's settings is tried: the bound is at least a convex
+ * function of the setting's size (the group's hull plus the LP bound of the rest), so the settings that
+ * can pass lie between the hull vertices around where it crosses T ({@code Round.window}). The last two
+ * groups are not stored: each partial allocation before them, with each setting of the next-to-last
+ * group that passes, is completed by the last group's largest passing setting that fits. The cheapest
+ * complete allocation below T is the optimum if there is one. Rounds raise T from just above LP
+ * towards the incumbent U (the LP's whole steps, filled greedily), each half the gap it leaves nearer
+ * to LP than the next (so a round overshoots the optimum by at most twice its distance from LP): a
+ * round that finds nothing proves the optimum is at least its T, and the last round's T is U itself,
+ * so the answer is always the optimum, to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless
+ * a round keeps more than {@code maxStates} partial allocations or one group adds more than
+ * {@link #CHILDREN_PER_STATE} times as many before dominance: then the answer is the incumbent, and the
+ * certified lower bound the T of the last round that found nothing (the LP bound if none did).
  */
 final class ChoiceKnapsack {
 
     /** Rounds of the search; round k cuts at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k). */
-    static final int ROUNDS = 5;
-    static final double ROUND_FACTOR = 4.0;
+    static final int ROUNDS = 10;
+    /** Cap on the children one group adds before dominance, per partial allocation a round may keep. */
+    static final long CHILDREN_PER_STATE = 4;
+    static final double ROUND_FACTOR = 2.0;
 
     /**
      * The allocation found and its certificate.
@@ -162,10 +170,12 @@ final class ChoiceKnapsack {
         final double budget;
         final double cut;
         final long maxStates;
+        final int maxChildren;
         final int[][] candidates;     // per group, the positions that pass, ascending size
         final int[] order;            // groups with more than one candidate, fewest first
         final double fixedSize;       // the groups with one candidate
         final double fixedCost;
+        final DeployableSolver.Hull[] sub;   // hull of order[d]'s candidates, positions as in candidates
         final DeployableSolver.Bound[] rest; // LP bound of order[d..] over their candidates
         long states;
         boolean overflow;
@@ -176,6 +186,7 @@ final class ChoiceKnapsack {
             this.budget = budget;
             this.cut = cut;
             this.maxStates = maxStates;
+            this.maxChildren = (int) Math.min(Integer.MAX_VALUE - 8, CHILDREN_PER_STATE * maxStates);
             int groups = hulls.length;
             candidates = new int[groups][];
             double size = 0.0;
@@ -202,7 +213,7 @@ final class ChoiceKnapsack {
             free.sort((a, b) -> candidates[a].length != candidates[b].length
                     ? Integer.compare(candidates[a].length, candidates[b].length) : Integer.compare(a, b));
             order = free.stream().mapToInt(Integer::intValue).toArray();
-            DeployableSolver.Hull[] sub = new DeployableSolver.Hull[order.length];
+            sub = new DeployableSolver.Hull[order.length];
             for (int d = 0; d < order.length; d++) {
                 sub[d] = subHull(hulls[order[d]], candidates[order[d]]);
             }
@@ -230,31 +241,40 @@ final class ChoiceKnapsack {
                 DeployableSolver.Bound left = rest[d + 1];
                 next.clear();
                 boolean lastGroup = d == depth - 1;
-                for (int k = 0; k < size.length; k++) {
-                    if (lastGroup) {
+                if (d == depth - 2) {
+                    return lastTwo(size, cost, parent, choice);
+                }
+                int[] kept;
+                if (lastGroup) {
+                    for (int k = 0; k < size.length; k++) {
                         // the last group: its cheapest passing setting that fits is the largest that fits
                         int j = largestFitting(hull, pass, budget - size[k]);
                         if (j >= 0 && cost[k] + hull.cost[pass[j]] < cut) {
                             next.add(size[k] + hull.size[pass[j]], cost[k] + hull.cost[pass[j]], k, pass[j]);
                         }
-                        continue;
                     }
-                    for (int j : pass) {
-                        double u = size[k] + hull.size[j];
-                        if (u > budget) {
-                            break;
-                        }
-                        double c = cost[k] + hull.cost[j];
-                        if (c + left.at(budget - u) < cut) {
-                            if (next.n == maxStates) {
-                                overflow = true;
-                                return null;
+                    kept = next.undominated();
+                } else {
+                    for (int k = 0; k < size.length; k++) {
+                        int[] w = window(d, size[k], cost[k]);
+                        for (int x = w[0]; x <= w[1]; x++) {
+                            int j = pass[x];
+                            double u = size[k] + hull.size[j];
+                            if (u > budget) {
+                                break;
                             }
-                            next.add(u, c, k, j);
+                            double c = cost[k] + hull.cost[j];
+                            if (c + left.at(budget - u) < cut) {
+                                if (next.n == maxChildren) {
+                                    overflow = true;
+                                    return null;
+                                }
+                                next.add(u, c, k, j);
+                            }
                         }
                     }
+                    kept = next.undominated();
                 }
-                int[] kept = next.undominated();
                 states += kept.length;
                 if (kept.length == 0) {
                     return null;
@@ -291,6 +311,145 @@ final class ChoiceKnapsack {
                 x = parent[d][x];
             }
             return position;
+        }
+
+        /**
+         * The last two groups without storing their partial allocations: for every partial allocation of
+         * the groups before them, every setting of the next-to-last group in its window ({@link #window})
+         * whose bound is below the cut, completed by the last group's cheapest passing setting that fits
+         * (the largest, as settings are undominated). The cheapest complete allocation below the cut is the
+         * answer; among equal costs the smallest, then the first in (partial allocation, setting) order.
+         */
+        private int[] lastTwo(double[] size, double[] cost, int[][] parent, int[][] choice) {
+            int depth = order.length;
+            int d = depth - 2;
+            DeployableSolver.Hull hull = hulls[order[d]];
+            int[] pass = candidates[order[d]];
+            DeployableSolver.Bound left = rest[d + 1];
+            DeployableSolver.Hull lastHull = hulls[order[depth - 1]];
+            int[] lastPass = candidates[order[depth - 1]];
+            double bestCost = cut;
+            double bestSize = Double.POSITIVE_INFINITY;
+            int bestParent = -1;
+            int bestChoice = -1;
+            int bestLast = -1;
+            for (int k = 0; k < size.length; k++) {
+                int[] w = window(d, size[k], cost[k]);
+                for (int x = w[0]; x <= w[1]; x++) {
+                    int j = pass[x];
+                    double u = size[k] + hull.size[j];
+                    if (u > budget) {
+                        break;
+                    }
+                    double c = cost[k] + hull.cost[j];
+                    if (!(c + left.at(budget - u) < cut)) {
+                        continue;
+                    }
+                    int y = largestFitting(lastHull, lastPass, budget - u);
+                    if (y < 0) {
+                        continue;
+                    }
+                    double total = c + lastHull.cost[lastPass[y]];
+                    double used = u + lastHull.size[lastPass[y]];
+                    if (total < bestCost || total == bestCost && bestParent >= 0 && used < bestSize) {
+                        bestCost = total;
+                        bestSize = used;
+                        bestParent = k;
+                        bestChoice = j;
+                        bestLast = lastPass[y];
+                    }
+                }
+            }
+            if (bestParent < 0) {
+                return null;
+            }
+            int[] position = fixedPositions();
+            position[order[depth - 1]] = bestLast;
+            position[order[d]] = bestChoice;
+            int x = bestParent;
+            for (int e = d - 1; e >= 0; e--) {
+                position[order[e]] = choice[e][x];
+                x = parent[e][x];
+            }
+            return position;
+        }
+
+        /** Positions with every group of one candidate at it (the others to be filled in). */
+        private int[] fixedPositions() {
+            int[] position = new int[hulls.length];
+            for (int g = 0; g < hulls.length; g++) {
+                if (candidates[g].length == 1) {
+                    position[g] = candidates[g][0];
+                }
+            }
+            return position;
+        }
+
+        /**
+         * Positions [from, to] in {@code pass} of the settings of group {@code order[d]} that can lead below
+         * the cut from a partial allocation of {@code used} bits and cost {@code spent}: with H the lower
+         * convex hull of the passing settings' cost against size ({@code sub[d]}, whose settings are
+         * {@code pass} in the same order), phi(u) = spent + H(u) + LP(rest, M - used - u) is convex in u
+         * (the LP bound is convex in the budget) and no more than the bound of any setting of size u, so
+         * the settings worth trying lie between the hull vertices next to where phi crosses the cut, or
+         * next to its least vertex when none is below it. Empty (from &gt; to) when no vertex fits.
+         */
+        private int[] window(int d, double used, double spent) {
+            DeployableSolver.Hull hull = sub[d];
+            DeployableSolver.Bound left = rest[d + 1];
+            int vertices = hull.vertex.length;
+            int lo = 0;
+            int hi = vertices - 1;
+            while (lo < hi) { // phi is convex over the vertices: its least vertex by bisection on its slope
+                int mid = (lo + hi) >>> 1;
+                if (phi(hull, left, mid + 1, used, spent) < phi(hull, left, mid, used, spent)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            int least = lo;
+            int first = least;
+            int last = least;
+            if (phi(hull, left, least, used, spent) < cut) {
+                int a = 0;
+                int b = least;
+                while (a < b) {
+                    int mid = (a + b) >>> 1;
+                    if (phi(hull, left, mid, used, spent) < cut) {
+                        b = mid;
+                    } else {
+                        a = mid + 1;
+                    }
+                }
+                first = a;
+                a = least;
+                b = vertices - 1;
+                while (a < b) {
+                    int mid = (a + b + 1) >>> 1;
+                    if (phi(hull, left, mid, used, spent) < cut) {
+                        a = mid;
+                    } else {
+                        b = mid - 1;
+                    }
+                }
+                last = a;
+            } else if (phi(hull, left, least, used, spent) == Double.POSITIVE_INFINITY) {
+                return new int[] {1, 0};
+            }
+            int from = hull.index[hull.vertex[Math.max(0, first - 1)]];
+            int to = hull.index[hull.vertex[Math.min(vertices - 1, last + 1)]];
+            return new int[] {from, to};
+        }
+
+        /** phi at vertex v of {@code hull}: its cost plus the LP bound of the groups left at the budget left. */
+        private double phi(DeployableSolver.Hull hull, DeployableSolver.Bound left, int v, double used, double spent) {
+            int j = hull.vertex[v];
+            double u = used + hull.size[j];
+            if (u > budget) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return spent + hull.cost[j] + left.at(budget - u);
         }
 
         /** Position in {@code pass} of the largest passing setting no larger than {@code free} bits, or -1. */
