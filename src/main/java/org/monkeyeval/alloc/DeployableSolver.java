@@ -208,23 +208,14 @@ public final class DeployableSolver {
         double[][] size = new double[groups][count];
         List<Hull> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
-        double[] runSize = new double[count];
-        double[] runFpr = new double[count];
-        for (int i = 0; i < runs; i++) {
-            // runs of equal size and read path (L0 files) share their rates
-            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
-                for (int s = 0; s < count; s++) {
-                    runFpr[s] = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
-                    runSize[s] = settings.get(s).filterBits(entries[i]);
-                }
-            }
+        RateRows.forEachRun(settings, entries, consulted, (i, runFpr, runSize) -> {
             for (int s = 0; s < count; s++) {
                 runCost[s] = reach[i] * runFpr[s];
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
             runHulls.add(Hull.of(runCost, runSize));
-        }
+        });
         double engineBound = Bound.of(runHulls).at(budgetBits);
 
         Hull[] hulls = new Hull[groups];

@@ -321,24 +321,17 @@ public final class RobustDeployableSolver {
             costHigh = new double[groups][count];
             size = new double[groups][count];
             double[] groupEntries = new double[groups];
-            double[] p = new double[count];
-            double[] m = new double[count];
             for (int i = 0; i < entries.length; i++) {
+                groupEntries[groupOfRun[i]] += entries[i];
+            }
+            RateRows.forEachRun(settings, entries, consulted, (i, p, m) -> {
                 int k = groupOfRun[i];
-                groupEntries[k] += entries[i];
-                // runs of equal size and read path (L0 files) share their rates
-                if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
-                    for (int s = 0; s < count; s++) {
-                        p[s] = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
-                        m[s] = settings.get(s).filterBits(entries[i]);
-                    }
-                }
                 for (int s = 0; s < count; s++) {
                     costLow[k][s] += reachLow[i] * p[s];
                     costHigh[k][s] += reachHigh[i] * p[s];
                     size[k][s] += m[s];
                 }
-            }
+            });
             bySize = new int[groups][];
             sortedSize = new double[groups][];
             for (int k = 0; k < groups; k++) {
