@@ -25,12 +25,18 @@ import org.monkeyeval.family.catalog.Engine;
  *                        run's curve, filled greedily): the ideal optimum on the engine's curve
  * @param buildNanosPerEntry build work per written entry: sum_i n_i t(family_i) / sum_i n_i, nanoseconds,
  *                        with t the family's measured build time per key ({@link DeployableBuildWork})
- * @param nodes           search nodes visited
+ * @param lpBound         the LP relaxation of the allocation at the engine's granularity (each group's lower
+ *                        convex hull, filled by slope; {@link ChoiceKnapsack}): a lower bound on
+ *                        {@code weightedFpr} any reader can recompute from the groups' settings
+ * @param lowerBound      a certified lower bound on the least sum a_i p_i the engine can express:
+ *                        {@code weightedFpr} itself where the search proved it optimal ({@link #exact()}), else
+ *                        the largest cost the search proved nothing cheaper than, at least {@code lpBound}
+ * @param nodes           partial allocations the search kept (for rocksdb-ribbon, the (B, L) pairs costed)
  */
 public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
                          List<FilterFamily> familyOfRun, List<Setting> settingOfRun, Integer bloomBeforeLevel,
                          double[] fpr, double[] filterBits, double usedBits, double weightedFpr, double engineBound,
-                         double buildNanosPerEntry, long nodes) {
+                         double buildNanosPerEntry, double lpBound, double lowerBound, long nodes) {
 
     public Deployable {
         groupOfRun = groupOfRun.clone();
@@ -44,6 +50,16 @@ public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingO
             throw new IllegalArgumentException("per-run lists differ in length from the " + groupOfRun.length
                     + " runs");
         }
+    }
+
+    /** True when the allocation is the least-cost one the engine can express (to the solver's tolerance). */
+    public boolean exact() {
+        return lowerBound == weightedFpr;
+    }
+
+    /** weightedFpr - lpBound: how far the answer lies above the LP relaxation (the integrality gap where exact). */
+    public double lpGap() {
+        return weightedFpr - lpBound;
     }
 
     /** The setting run {@code run} builds (its group's, and for rocksdb-ribbon the Bloom or Ribbon one of B). */

@@ -291,14 +291,40 @@ public final class DeployableRibbonSolver {
                     }
                 }
             }
+            double lp = lpBound();
             List<Deployable> each = new ArrayList<>(lCount);
             for (int l = 0; l < lCount; l++) {
                 // the no-filter setting always fits
                 each.add(DeployableSolver.build(Engine.ROCKSDB_RIBBON, new int[entries.length],
                         List.of(pairs.get(bestB[l])[1].setting()), ofRun(bestB[l], l - 1), l - 1, entries, reaches[0],
-                        ReadPath.all(entries.length), engineBound, (long) count * lCount));
+                        ReadPath.all(entries.length), engineBound, lp, Double.NaN, (long) count * lCount));
             }
             return each;
+        }
+
+        /**
+         * The LP relaxation of one (B, L) for the tree under the first reach: the lower convex hull of
+         * every pair's (size, cost) at the budget (the hull of each L's B, then of their vertices).
+         */
+        double lpBound() {
+            double[] c = new double[count];
+            double[] m = new double[count];
+            List<Double> vertexCost = new ArrayList<>();
+            List<Double> vertexSize = new ArrayList<>();
+            for (int l = 0; l < lCount; l++) {
+                for (int s = 0; s < count; s++) {
+                    c[s] = cost(0, s, l - 1);
+                    m[s] = size(s, l - 1);
+                }
+                DeployableSolver.Hull hull = DeployableSolver.Hull.of(c, m);
+                for (int v : hull.vertex) {
+                    vertexCost.add(hull.cost[v]);
+                    vertexSize.add(hull.size[v]);
+                }
+            }
+            double[] vc = vertexCost.stream().mapToDouble(Double::doubleValue).toArray();
+            double[] vm = vertexSize.stream().mapToDouble(Double::doubleValue).toArray();
+            return DeployableSolver.Bound.of(List.of(DeployableSolver.Hull.of(vc, vm))).at(budget);
         }
 
         /** The least cost under reach {@code r} of a pair that fits, plus the found share v of {@code w}. */

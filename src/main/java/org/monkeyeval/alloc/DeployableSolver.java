@@ -29,22 +29,23 @@ import org.monkeyeval.family.catalog.Engine;
  *       Zoltners, <i>The multiple-choice knapsack problem</i>, Operations Research 27(3), 1979).</li>
  *   <li>The vertices reached before the fractional segment are a feasible allocation that fills the
  *       budget as far as whole hull steps go: the first incumbent.</li>
- *   <li>Group by group (largest first), the partial allocations that are undominated (no other is as
- *       small and cheaper) and whose cost plus the bound of the groups left, at the budget left, is
- *       below the incumbent by more than a relative {@link #PRUNE_TOLERANCE}; the cheapest complete
- *       one replaces the incumbent. Only a window of each group's settings is tried per partial
- *       allocation (see {@code Search}). What is left is the optimum to that tolerance; tests compare
- *       it with exhaustive search on small cases of every engine.</li>
+ *   <li>The exact search ({@link ChoiceKnapsack}): reduced costs at the LP's critical slope fix every
+ *       setting that cannot lie in an allocation below a cut, and over the settings left a dynamic
+ *       programme group by group keeps the undominated partial allocations whose cost plus the LP bound
+ *       of the groups left is below the cut; the cut rises in rounds from the LP bound to the incumbent.
+ *       The answer is the optimum to a relative {@link #PRUNE_TOLERANCE}; tests compare it with
+ *       exhaustive search on small cases of every engine.</li>
  * </ol>
- * The search has an evaluation budget ({@code maxNodes}); past it the solver fails rather than
- * return a solution it cannot vouch for.
+ * A round that would keep more than {@code maxNodes} partial allocations stops the search: the answer
+ * is then the incumbent, never a failure, with its certified lower bound ({@link Deployable#lowerBound},
+ * {@link Deployable#exact}).
  */
 public final class DeployableSolver {
 
     /** Branches are cut when their bound is at least (1 - this) times the incumbent. */
     public static final double PRUNE_TOLERANCE = 1e-12;
-    /** Default cap on search nodes. */
-    public static final long DEFAULT_MAX_NODES = 20_000_000L;
+    /** Default cap on the partial allocations one round of the search keeps (memory within -Xmx1g). */
+    public static final long DEFAULT_MAX_NODES = 1_000_000L;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 
@@ -55,13 +56,13 @@ public final class DeployableSolver {
         this(DEFAULT_MAX_NODES);
     }
 
-    /** @param maxNodes cap on search nodes, {@code >= 1} */
+    /** @param maxNodes cap on the partial allocations one round of the search keeps, {@code >= 1} */
     public DeployableSolver(long maxNodes) {
         this(maxNodes, EngineFamilies.OFFERED);
     }
 
     /**
-     * @param maxNodes cap on search nodes, {@code >= 1}
+     * @param maxNodes cap on the partial allocations one round of the search keeps, {@code >= 1}
      * @param families the families each engine chooses from ({@link EngineFamilies#OFFERED}: all it offers)
      */
     public DeployableSolver(long maxNodes, EngineFamilies families) {
@@ -70,6 +71,11 @@ public final class DeployableSolver {
         }
         this.maxNodes = maxNodes;
         this.families = families;
+    }
+
+    /** The cap on partial allocations one round of the knapsack search keeps ({@link ChoiceKnapsack}). */
+    public long maxStates() {
+        return maxNodes;
     }
 
     /** The families each engine chooses from. */
@@ -202,23 +208,14 @@ public final class DeployableSolver {
         double[][] size = new double[groups][count];
         List<Hull> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
-        double[] runSize = new double[count];
-        double[] runFpr = new double[count];
-        for (int i = 0; i < runs; i++) {
-            // runs of equal size and read path (L0 files) share their rates
-            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
-                for (int s = 0; s < count; s++) {
-                    runFpr[s] = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
-                    runSize[s] = settings.get(s).filterBits(entries[i]);
-                }
-            }
+        RateRows.forEachRun(settings, entries, consulted, (i, runFpr, runSize) -> {
             for (int s = 0; s < count; s++) {
                 runCost[s] = reach[i] * runFpr[s];
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
             runHulls.add(Hull.of(runCost, runSize));
-        }
+        });
         double engineBound = Bound.of(runHulls).at(budgetBits);
 
         Hull[] hulls = new Hull[groups];
@@ -234,38 +231,98 @@ public final class DeployableSolver {
             groupEntries[groupOfRun[i]] += entries[i];
         }
         Arrays.sort(order, Comparator.<Integer>comparingDouble(g -> -groupEntries[g]).thenComparingInt(g -> g));
-        Bound[] suffix = new Bound[groups + 1];
-        suffix[groups] = Bound.of(List.of());
-        for (int d = groups - 1; d >= 0; d--) {
-            List<Hull> rest = new ArrayList<>();
-            for (int e = d; e < groups; e++) {
-                rest.add(hulls[order[e]]);
-            }
-            suffix[d] = Bound.of(rest);
+        List<Hull> inOrder = new ArrayList<>(groups);
+        for (int d = 0; d < groups; d++) {
+            inOrder.add(hulls[order[d]]);
         }
-
-        Search search = new Search(hulls, order, suffix, budgetBits, maxNodes);
-        search.incumbent = suffix[0].wholeSteps(budgetBits, hulls, order);
-        search.improveIncumbent();
-        search.best = search.costOf(search.incumbent);
-        search.run();
+        int[] start = Bound.of(inOrder).wholeSteps(budgetBits, hulls, order);
+        int[] position = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            position[g] = positionOf(hulls[g], start[g]);
+        }
+        fill(hulls, order, position, budgetBits);
+        ChoiceKnapsack.Result found = ChoiceKnapsack.solve(hulls, budgetBits, position, maxNodes);
 
         List<DeployableChoice> chosen = new ArrayList<>(groups);
         for (int g = 0; g < groups; g++) {
-            chosen.add(settings.get(search.incumbent[g]));
+            chosen.add(settings.get(hulls[g].index[found.position()[g]]));
         }
         List<DeployableChoice> ofRun = new ArrayList<>(runs);
         for (int i = 0; i < runs; i++) {
             ofRun.add(chosen.get(groupOfRun[i]));
         }
         return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
-                entries, reach, consulted, engineBound, search.nodes);
+                entries, reach, consulted, engineBound, found.lpBound(), found.exact() ? Double.NaN
+                        : found.lowerBound(), found.states());
     }
 
-    /** The allocation of each run's choice, its rates (1 where the filter is not read), sizes and build work. */
+    private static int positionOf(Hull hull, int setting) {
+        for (int j = 0; j < hull.index.length; j++) {
+            if (hull.index[j] == setting) {
+                return j;
+            }
+        }
+        throw new IllegalStateException("setting " + setting + " is not undominated");
+    }
+
+    /**
+     * Fills the budget the whole hull steps leave: group by group (in {@code order}), the largest
+     * undominated setting that fits beside the others, until no group changes. Where a family's curve
+     * has long straight stretches (Ribbon's block mixes: rate and size both linear in where the upper
+     * blocks start) the hull steps are long and the settings between them close the gap to the bound.
+     *
+     * @param position each group's position among its undominated settings (changed in place)
+     */
+    static void fill(Hull[] hulls, Integer[] order, int[] position, double budget) {
+        int groups = hulls.length;
+        double used = 0.0;
+        for (int g = 0; g < groups; g++) {
+            used += hulls[g].size[position[g]];
+        }
+        for (int pass = 0; pass < 2 * groups + 1; pass++) {
+            boolean changed = false;
+            for (int d = 0; d < groups; d++) {
+                int g = order[d];
+                Hull hull = hulls[g];
+                double others = used - hull.size[position[g]];
+                int j = largestFitting(hull, budget - others);
+                if (j >= 0 && hull.cost[j] < hull.cost[position[g]]) {
+                    used = others + hull.size[j];
+                    position[g] = j;
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+    }
+
+    /** Position of the largest undominated setting of {@code hull} no larger than {@code free} bits, or -1. */
+    private static int largestFitting(Hull hull, double free) {
+        int lo = -1;
+        int hi = hull.size.length; // size[lo] <= free < size[hi]
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (hull.size[mid] <= free) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * The allocation of each run's choice, its rates (1 where the filter is not read), sizes and build work.
+     *
+     * @param lpBound    the LP relaxation at the engine's granularity
+     * @param lowerBound the certified lower bound of a search that stopped short, or NaN where the answer is exact
+     */
     static Deployable build(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
                             List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, double[] reach,
-                            boolean[] consulted, double engineBound, long nodes) {
+                            boolean[] consulted, double engineBound, double lpBound, double lowerBound,
+                            long nodes) {
         int runs = entries.length;
         double[] fpr = new double[runs];
         double[] bits = new double[runs];
@@ -277,10 +334,14 @@ public final class DeployableSolver {
             used += bits[i];
             terms[i] = reach[i] * fpr[i];
         }
+        double cost = Allocation.orderFreeSum(terms);
+        // the bounds were summed group by group, the cost run by run: where the answer meets the LP they
+        // differ by rounding alone, so neither bound is let above the cost
         return new Deployable(engine, groupOfRun, settingOfGroup,
                 ofRun.stream().map(DeployableChoice::family).toList(),
                 ofRun.stream().map(DeployableChoice::setting).toList(), bloomBeforeLevel, fpr, bits, used,
-                Allocation.orderFreeSum(terms), engineBound, DeployableBuildWork.perEntry(entries, ofRun), nodes);
+                cost, engineBound, DeployableBuildWork.perEntry(entries, ofRun), Math.min(lpBound, cost),
+                Double.isNaN(lowerBound) ? cost : Math.min(lowerBound, cost), nodes);
     }
 
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
@@ -330,7 +391,8 @@ public final class DeployableSolver {
 
     /**
      * Setting indices by size, then cost, then index. The families list settings by size already
-     * (more bits per key never builds a smaller filter), so a scan usually suffices; otherwise a sort.
+     * (more bits per key never builds a smaller filter), so a scan usually suffices; otherwise a radix sort
+     * ({@link IndexSort}): the union of two families' settings is two such runs.
      */
     static int[] bySizeThenCost(double[] cost, double[] size) {
         int[] order = new int[cost.length];
@@ -344,15 +406,7 @@ public final class DeployableSolver {
         if (sorted) {
             return order;
         }
-        Integer[] boxed = new Integer[cost.length];
-        for (int s = 0; s < boxed.length; s++) {
-            boxed[s] = s;
-        }
-        Arrays.sort(boxed, Comparator.<Integer>comparingDouble(s -> size[s])
-                .thenComparingDouble(s -> cost[s]).thenComparingInt(s -> s));
-        for (int s = 0; s < boxed.length; s++) {
-            order[s] = boxed[s];
-        }
+        IndexSort.sort(order, size, cost);
         return order;
     }
 
@@ -445,258 +499,6 @@ public final class DeployableSolver {
                 setting[order[d]] = hull.index[hull.vertex[vertexOf[d]]];
             }
             return setting;
-        }
-    }
-
-    /**
-     * Group by group (in {@code order}), the undominated partial allocations: a partial allocation is
-     * kept only if no other is as small and cheaper (dominance), and if its cost plus the bound of the
-     * groups left, at the budget left, is below the incumbent (bound). For each kept partial
-     * allocation only the settings of the next group inside a window are tried: with H_g the lower
-     * convex hull of the group's curve, phi(u) = H_g(u) + bound_rest(M - u) is convex in u and at most
-     * the exact test, so the settings worth trying lie between the hull vertices next to where phi
-     * crosses the incumbent.
-     */
-    private static final class Search {
-        final Hull[] hulls;
-        final Integer[] order;
-        final Bound[] suffix;
-        final double budget;
-        final long maxNodes;
-        int[] incumbent;
-        double best;
-        long nodes;
-
-        Search(Hull[] hulls, Integer[] order, Bound[] suffix, double budget, long maxNodes) {
-            this.hulls = hulls;
-            this.order = order;
-            this.suffix = suffix;
-            this.budget = budget;
-            this.maxNodes = maxNodes;
-        }
-
-        /** Cost of an allocation given as one undominated setting index per group. */
-        double costOf(int[] settingOfGroup) {
-            double c = 0.0;
-            for (int g = 0; g < hulls.length; g++) {
-                Hull hull = hulls[g];
-                int position = -1;
-                for (int j = 0; j < hull.index.length && position < 0; j++) {
-                    if (hull.index[j] == settingOfGroup[g]) {
-                        position = j;
-                    }
-                }
-                c += hull.cost[position];
-            }
-            return c;
-        }
-
-        /**
-         * Fills the budget the whole hull steps leave: group by group, the largest undominated setting
-         * that fits beside the others, until no group changes. Where a family's curve has long straight
-         * stretches (Ribbon's block mixes: rate and size both linear in where the upper blocks start)
-         * the hull steps are long and the settings between them close the gap to the bound.
-         */
-        void improveIncumbent() {
-            int groups = hulls.length;
-            int[] position = new int[groups];
-            double used = 0.0;
-            for (int g = 0; g < groups; g++) {
-                position[g] = positionOf(hulls[g], incumbent[g]);
-                used += hulls[g].size[position[g]];
-            }
-            for (int pass = 0; pass < 2 * groups + 1; pass++) {
-                boolean changed = false;
-                for (int d = 0; d < groups; d++) {
-                    int g = order[d];
-                    Hull hull = hulls[g];
-                    double others = used - hull.size[position[g]];
-                    int j = largestFitting(hull, budget - others);
-                    if (j >= 0 && hull.cost[j] < hull.cost[position[g]]) {
-                        used = others + hull.size[j];
-                        position[g] = j;
-                        changed = true;
-                    }
-                }
-                if (!changed) {
-                    break;
-                }
-            }
-            for (int g = 0; g < groups; g++) {
-                incumbent[g] = hulls[g].index[position[g]];
-            }
-        }
-
-        private static int positionOf(Hull hull, int setting) {
-            for (int j = 0; j < hull.index.length; j++) {
-                if (hull.index[j] == setting) {
-                    return j;
-                }
-            }
-            throw new IllegalStateException("setting " + setting + " is not undominated");
-        }
-
-        void run() {
-            int depth = order.length;
-            // layer d: partial allocations of groups order[0..d-1]
-            double[] size = {0.0};
-            double[] cost = {0.0};
-            int[][] parent = new int[depth][];
-            int[][] choice = new int[depth][];
-            for (int d = 0; d < depth; d++) {
-                Hull hull = hulls[order[d]];
-                Bound rest = suffix[d + 1];
-                double cut = best * (1 - PRUNE_TOLERANCE);
-                List<double[]> next = new ArrayList<>();
-                if (d == depth - 1) {
-                    // the last group: its cheapest undominated setting that fits is the largest that fits
-                    for (int k = 0; k < size.length; k++) {
-                        if (++nodes > maxNodes) {
-                            throw new IllegalStateException("the search for the deployable allocation passed its"
-                                    + " budget of " + maxNodes + " nodes");
-                        }
-                        int j = largestFitting(hull, budget - size[k]);
-                        if (j >= 0 && cost[k] + hull.cost[j] < cut) {
-                            next.add(new double[] {size[k] + hull.size[j], cost[k] + hull.cost[j], k, j});
-                        }
-                    }
-                }
-                for (int k = 0; k < size.length && d < depth - 1; k++) {
-                    int[] window = window(hull, rest, size[k], cost[k], cut);
-                    for (int j = window[0]; j < window[1]; j++) {
-                        if (++nodes > maxNodes) {
-                            throw new IllegalStateException("the search for the deployable allocation passed its"
-                                    + " budget of " + maxNodes + " nodes");
-                        }
-                        double u = size[k] + hull.size[j];
-                        if (u > budget) {
-                            break;
-                        }
-                        double c = cost[k] + hull.cost[j];
-                        if (c + rest.at(budget - u) >= cut) {
-                            continue;
-                        }
-                        next.add(new double[] {u, c, k, j});
-                    }
-                }
-                next.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[1])
-                        .thenComparingDouble(x -> x[2]).thenComparingDouble(x -> x[3]));
-                List<double[]> kept = new ArrayList<>();
-                double lowest = Double.POSITIVE_INFINITY;
-                for (double[] x : next) {
-                    if (x[1] < lowest) {
-                        kept.add(x);
-                        lowest = x[1];
-                    }
-                }
-                if (kept.isEmpty()) {
-                    return; // nothing beats the incumbent
-                }
-                size = new double[kept.size()];
-                cost = new double[kept.size()];
-                parent[d] = new int[kept.size()];
-                choice[d] = new int[kept.size()];
-                for (int k = 0; k < kept.size(); k++) {
-                    size[k] = kept.get(k)[0];
-                    cost[k] = kept.get(k)[1];
-                    parent[d][k] = (int) kept.get(k)[2];
-                    choice[d][k] = hull.index[(int) kept.get(k)[3]];
-                }
-            }
-            int bestState = 0;
-            for (int k = 1; k < cost.length; k++) {
-                if (cost[k] < cost[bestState]) {
-                    bestState = k;
-                }
-            }
-            if (cost[bestState] < best) {
-                best = cost[bestState];
-                int[] setting = new int[order.length];
-                int k = bestState;
-                for (int d = depth - 1; d >= 0; d--) {
-                    setting[order[d]] = choice[d][k];
-                    k = parent[d][k];
-                }
-                incumbent = setting;
-            }
-        }
-
-        /** Position of the largest undominated setting of {@code hull} no larger than {@code free} bits, or -1. */
-        private static int largestFitting(Hull hull, double free) {
-            int lo = -1;
-            int hi = hull.size.length; // size[lo] <= free < size[hi]
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (hull.size[mid] <= free) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        /**
-         * Positions [from, to) of the undominated settings of {@code hull} that can lead below
-         * {@code cut} from a partial allocation of {@code used} bits and cost {@code spent}.
-         */
-        private int[] window(Hull hull, Bound rest, double used, double spent, double cut) {
-            int vertices = hull.vertex.length;
-            // phi over the hull vertices is convex: find its least vertex by the sign of its steps
-            int lo = 0;
-            int hi = vertices - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (phi(hull, rest, mid + 1, used, spent) < phi(hull, rest, mid, used, spent)) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            int least = lo;
-            if (phi(hull, rest, least, used, spent) >= cut) {
-                // phi >= cut at every vertex; between vertices phi is at least the chord of H_g plus the
-                // bound, so the only settings that may still pass lie next to the least vertex
-                return span(hull, Math.max(0, least - 1), Math.min(vertices - 1, least + 1));
-            }
-            int left = least;   // leftmost vertex with phi < cut
-            int a = 0;
-            int b = least;
-            while (a < b) {
-                int mid = (a + b) >>> 1;
-                if (phi(hull, rest, mid, used, spent) < cut) {
-                    b = mid;
-                } else {
-                    a = mid + 1;
-                }
-            }
-            left = a;
-            a = least;
-            b = vertices - 1;
-            while (a < b) {
-                int mid = (a + b + 1) >>> 1;
-                if (phi(hull, rest, mid, used, spent) < cut) {
-                    a = mid;
-                } else {
-                    b = mid - 1;
-                }
-            }
-            int right = a;
-            return span(hull, Math.max(0, left - 1), Math.min(vertices - 1, right + 1));
-        }
-
-        /** Positions of the undominated settings from hull vertex {@code v0} to vertex {@code v1}, both included. */
-        private static int[] span(Hull hull, int v0, int v1) {
-            return new int[] {hull.vertex[v0], hull.vertex[v1] + 1};
-        }
-
-        private double phi(Hull hull, Bound rest, int v, double used, double spent) {
-            int j = hull.vertex[v];
-            double u = used + hull.size[j];
-            if (u > budget) {
-                return Double.POSITIVE_INFINITY;
-            }
-            return spent + hull.cost[j] + rest.at(budget - u);
         }
     }
 }

@@ -25,6 +25,27 @@ final class IndexSort {
      * @param entries the secondary key of each index
      */
     static void sort(int[] indices, double[] key, long[] entries) {
+        sort(indices, key, (index, from, to) -> byEntries(index, from, to, entries));
+    }
+
+    /**
+     * Sorts indices by (key, secondary, index) ascending, both keys in {@link Double#compare}'s order:
+     * a group's settings by size, then cost (many RocksDB millibit settings share a size).
+     *
+     * @param indices   the indices to order, in ascending index order (modified in place)
+     * @param key       the primary key of each index; no NaN
+     * @param secondary the secondary key of each index; no NaN
+     */
+    static void sort(int[] indices, double[] key, double[] secondary) {
+        sort(indices, key, (index, from, to) -> bySecondary(index, from, to, secondary));
+    }
+
+    /** Orders index[from, to), a run of equal primary keys in index order, by the secondary key. */
+    private interface Ties {
+        void order(int[] index, int from, int to);
+    }
+
+    private static void sort(int[] indices, double[] key, Ties ties) {
         int length = indices.length;
         long[] bits = new long[length];
         for (int i = 0; i < length; i++) {
@@ -67,7 +88,7 @@ final class IndexSort {
                 to++;
             }
             if (to - from > 1) {
-                byEntries(index, from, to, entries);
+                ties.order(index, from, to);
             }
             from = to;
         }
@@ -106,6 +127,38 @@ final class IndexSort {
                 j--;
             }
             index[j + 1] = moving;
+        }
+    }
+
+    /**
+     * Stable sort of index[from, to) by the secondary key (ties keep index order): insertion below 32,
+     * merge sort above (a small run's settings share one size by the thousand: its filter's cache lines).
+     */
+    private static void bySecondary(int[] index, int from, int to, double[] secondary) {
+        if (to - from <= 32) {
+            for (int i = from + 1; i < to; i++) {
+                int moving = index[i];
+                int j = i - 1;
+                while (j >= from && Double.compare(secondary[index[j]], secondary[moving]) > 0) {
+                    index[j + 1] = index[j];
+                    j--;
+                }
+                index[j + 1] = moving;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        bySecondary(index, from, mid, secondary);
+        bySecondary(index, mid, to, secondary);
+        int[] left = java.util.Arrays.copyOfRange(index, from, mid);
+        int i = 0;
+        int j = mid;
+        int k = from;
+        while (i < left.length && j < to) {
+            index[k++] = Double.compare(secondary[index[j]], secondary[left[i]]) < 0 ? index[j++] : left[i++];
+        }
+        while (i < left.length) {
+            index[k++] = left[i++];
         }
     }
 }

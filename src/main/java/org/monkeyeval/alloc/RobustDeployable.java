@@ -25,14 +25,17 @@ import org.monkeyeval.family.catalog.Engine;
  * @param usedBits         sum of the filter sizes, at most the budget
  * @param dualBound        the Lagrangian (minimax-duality) lower bound on the least worst regret (the least
  *                         worst regret itself where every allocation was costed)
+ * @param lowerBound       a certified lower bound on the least worst regret: the answer's own worst regret where
+ *                         the search proved it least ({@link #exact()}), else the largest worst regret the search
+ *                         proved nothing below (at least the dual bound)
  * @param solves           deployable solves of the duality step (the two ends included)
  * @param nodes            nodes of the exact search that closed the gap left by the duality (0 when none was
  *                         left), or the allocations costed where every one was
  */
 public record RobustDeployable(ShareEnds ends, Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
                                List<FilterFamily> familyOfRun, List<Setting> settingOfRun, Integer bloomBeforeLevel,
-                               double[] fpr, double[] filterBits, double usedBits, double dualBound, int solves,
-                               long nodes) {
+                               double[] fpr, double[] filterBits, double usedBits, double dualBound,
+                               double lowerBound, int solves, long nodes) {
 
     public RobustDeployable {
         groupOfRun = groupOfRun.clone();
@@ -62,6 +65,17 @@ public record RobustDeployable(ShareEnds ends, Engine engine, int[] groupOfRun, 
 
     public double filterBits(int run) {
         return filterBits[run];
+    }
+
+    /** True when no allocation the engine can express has a smaller worst regret (to the solver's tolerance). */
+    public boolean exact() {
+        return lowerBound >= worstRegret();
+    }
+
+    /** This allocation with a search's certified lower bound, where the search stopped short of proving it least. */
+    RobustDeployable withLowerBound(double bound) {
+        return new RobustDeployable(ends, engine, groupOfRun, settingOfGroup, familyOfRun, settingOfRun,
+                bloomBeforeLevel, fpr, filterBits, usedBits, dualBound, Math.min(bound, worstRegret()), solves, nodes);
     }
 
     /** cost(zL, .) on the engine's filter. */

@@ -51,8 +51,9 @@ import org.monkeyeval.model.LsmCase;
  * cost every pair ({@link DeployableRibbonSolver#robust}).
  *
  * <p>Both steps carry the deployable solver's relative tolerance ({@link DeployableSolver#PRUNE_TOLERANCE}).
- * The search has an evaluation budget; past it the solver fails rather than return an allocation it
- * cannot vouch for.
+ * The search runs in rounds with reduced-cost fixing ({@link Rounds}); past its cap on partial
+ * allocations the answer is the incumbent with its certified lower bound ({@link RobustDeployable#lowerBound}),
+ * never a failure.
  */
 public final class RobustDeployableSolver {
 
@@ -66,7 +67,7 @@ public final class RobustDeployableSolver {
         this(new DeployableSolver(), DeployableSolver.DEFAULT_MAX_NODES);
     }
 
-    /** @param maxNodes cap on nodes of the exact search, {@code >= 1} */
+    /** @param maxNodes cap on the partial allocations one round of the exact search keeps, {@code >= 1} */
     public RobustDeployableSolver(DeployableSolver solver, long maxNodes) {
         if (maxNodes < 1) {
             throw new IllegalArgumentException("maxNodes (" + maxNodes + ") must be >= 1");
@@ -151,70 +152,87 @@ public final class RobustDeployableSolver {
         LookupWeights[] w = ShareEnds.weights(entries, total, interval, keyRanges);
         double[] reachLow = w[0].reach();
         double[] reachHigh = w[1].reach();
-        Deployable a = solver.solve(engine, settings, entries, reachLow, groupOfRun, consulted, budgetBits);
-        Deployable b = interval.point() ? a
-                : solver.solve(engine, settings, entries, reachHigh, groupOfRun, consulted, budgetBits);
-        ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(a.fpr()), w[1].cost(b.fpr()));
+        // the ends' solves, every weighted solve of the duality and the search share one table of the
+        // groups' costs at both ends
+        Tables tables = new Tables(settings, entries, reachLow, reachHigh, groupOfRun, consulted);
+        int[] sa = tables.solveWeighted(1.0, budgetBits, solver.maxStates());
+        int[] sb = interval.point() ? sa : tables.solveWeighted(0.0, budgetBits, solver.maxStates());
+        double[] fprA = fprOf(settings, entries, groupOfRun, consulted, sa);
+        double[] fprB = fprOf(settings, entries, groupOfRun, consulted, sb);
+        ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(fprA), w[1].cost(fprB));
+        tables.ends(ends);
         int solves = interval.point() ? 1 : 2;
 
-        Deployable best = ends.worstRegret(a.fpr()) <= ends.worstRegret(b.fpr()) ? a : b;
+        int[] best = ends.worstRegret(fprA) <= ends.worstRegret(fprB) ? sa : sb;
+        if (ends.worstRegret(best == sa ? fprA : fprB) <= 0.0) {
+            return build(engine, settings, entries, groupOfRun, consulted, best, ends, 0.0, solves, 0);
+        }
         double theta = 1.0;
-        double dual = 0.0;
-        if (ends.worstRegret(best.fpr()) > 0.0) {
-            for (int step = 0; ; step++) {
-                if (step == MAX_DUAL_STEPS) {
-                    throw new IllegalStateException("the duality step found no hull edge in " + MAX_DUAL_STEPS
-                            + " solves");
-                }
-                double xa = ends.regretLow(a.fpr());
-                double ya = ends.regretHigh(a.fpr());
-                double xb = ends.regretLow(b.fpr());
-                double yb = ends.regretHigh(b.fpr());
-                // the theta whose line theta x + (1 - theta) y takes the same value at A and at B
-                theta = (yb - ya) / ((xa - ya) - (xb - yb));
-                double line = theta * xa + (1 - theta) * ya;
-                double[] reach = new double[entries.length];
-                for (int i = 0; i < reach.length; i++) {
-                    reach[i] = theta * reachLow[i] + (1 - theta) * reachHigh[i];
-                }
-                Deployable c = solver.solve(engine, settings, entries, reach, groupOfRun, consulted, budgetBits);
-                solves++;
-                double xc = ends.regretLow(c.fpr());
-                double yc = ends.regretHigh(c.fpr());
-                if (Math.max(xc, yc) < ends.worstRegret(best.fpr())) {
-                    best = c;
-                }
-                double value = theta * xc + (1 - theta) * yc;
-                if (!(value < line - DeployableSolver.PRUNE_TOLERANCE * Math.abs(line)) || xc == yc) {
-                    dual = Math.min(value, line);
-                    break;
-                }
-                if (xc - yc < 0) {
-                    a = c;
-                } else {
-                    b = c;
-                }
+        double dual;
+        for (int step = 0; ; step++) {
+            if (step == MAX_DUAL_STEPS) {
+                throw new IllegalStateException("the duality step found no hull edge in " + MAX_DUAL_STEPS
+                        + " solves");
+            }
+            double xa = tables.regretLow(sa);
+            double ya = tables.regretHigh(sa);
+            double xb = tables.regretLow(sb);
+            double yb = tables.regretHigh(sb);
+            // the theta whose line theta x + (1 - theta) y takes the same value at A and at B
+            theta = (yb - ya) / ((xa - ya) - (xb - yb));
+            double line = theta * xa + (1 - theta) * ya;
+            int[] c = tables.solveWeighted(theta, budgetBits, solver.maxStates());
+            solves++;
+            double xc = tables.regretLow(c);
+            double yc = tables.regretHigh(c);
+            if (Math.max(xc, yc) < tables.worstRegret(best)) {
+                best = c;
+            }
+            double value = theta * xc + (1 - theta) * yc;
+            if (!(value < line - DeployableSolver.PRUNE_TOLERANCE * Math.abs(line)) || xc == yc) {
+                // g(theta) bounds the answer from below; where the weighted solve stopped short, its certified bound
+                dual = Math.min(Math.min(value, tables.lowerCost - (theta * tables.offsetLow
+                        + (1 - theta) * tables.offsetHigh)), line);
+                break;
+            }
+            if (xc - yc < 0) {
+                sa = c;
+            } else {
+                sb = c;
             }
         }
-        double incumbent = ends.worstRegret(best.fpr());
-        int[] settingOfGroup = settingIndices(settings, best);
+        double incumbent = tables.worstRegret(best);
+        int[] settingOfGroup = best;
         long nodes = 0;
+        double lower = incumbent;
         if (incumbent > dual + DeployableSolver.PRUNE_TOLERANCE * incumbent) {
-            Search search = new Search(settings, entries, reachLow, reachHigh, groupOfRun, consulted, budgetBits, ends,
-                    theta, maxNodes);
-            int[] improved = search.improve(settingIndices(settings, a), settingIndices(settings, b), settingOfGroup);
-            if (search.worstRegret(improved) < incumbent) {
+            int[] improved = tables.improve(sa, sb, settingOfGroup, budgetBits);
+            if (tables.worstRegret(improved) < incumbent) {
                 // an allocation a local move found; the search below still decides whether any beats it
                 settingOfGroup = improved;
-                incumbent = search.worstRegret(improved);
+                incumbent = tables.worstRegret(improved);
             }
-            int[] found = search.run(incumbent * (1 - DeployableSolver.PRUNE_TOLERANCE));
-            nodes = search.nodes;
+            Rounds rounds = new Rounds(tables, budgetBits, theta, maxNodes);
+            int[] found = rounds.run(dual, incumbent);
+            nodes = rounds.states;
             if (found != null) {
                 settingOfGroup = found;
             }
+            lower = rounds.lowerBound;
         }
-        return build(engine, settings, entries, groupOfRun, consulted, settingOfGroup, ends, dual, solves, nodes);
+        RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, settingOfGroup, ends, dual, solves,
+                nodes);
+        return lower >= tables.worstRegret(settingOfGroup) ? r : r.withLowerBound(lower);
+    }
+
+    /** Each run's rate under one setting per group (indices into {@code settings}). */
+    private static double[] fprOf(List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
+                                  boolean[] consulted, int[] settingOfGroup) {
+        double[] fpr = new double[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            fpr[i] = ReadPath.rate(consulted[i], settings.get(settingOfGroup[groupOfRun[i]]).fpr(entries[i]));
+        }
+        return fpr;
     }
 
     /** Each group's choice in {@code d} as an index into {@code settings}. */
@@ -269,35 +287,26 @@ public final class RobustDeployableSolver {
         return new RobustDeployable(ends, engine, groupOfRun, settingOfGroup,
                 ofRun.stream().map(DeployableChoice::family).toList(),
                 ofRun.stream().map(DeployableChoice::setting).toList(), bloomBeforeLevel, fpr, bits, used, dual,
-                solves, nodes);
+                ends.worstRegret(fpr), solves, nodes);
     }
 
     /**
-     * The exact search of step 2: layer by layer over the groups (largest first), the partial
-     * allocations (size, cost at zL, cost at zH) that no other dominates and whose lower bound is below
-     * the cut.
+     * The groups' costs at both ends and sizes, per setting, built once per robust solve: the weighted
+     * solves of the duality, the local moves and the search all read them.
      */
-    private static final class Search {
+    private static final class Tables {
         final int groups;
         final double[][] costLow;   // per group and setting: sum_{i in g} a_i(zL) p(n_i, s)
         final double[][] costHigh;
         final double[][] size;
-        final int[][] bySize;       // per group: setting indices by size, then cost
+        final int[][] bySize;       // per group: the undominated setting indices by size, then cost
         final double[][] sortedSize; // per group: sizes in that order
-        final DeployableSolver.Hull[] thetaHull;
-        final Integer[] order;
-        final DeployableSolver.Bound[] restLow;
-        final DeployableSolver.Bound[] restHigh;
-        final DeployableSolver.Bound[] restTheta;
-        final double budget;
-        final double theta;
-        final double offsetLow;     // AL = optD(zL) - vL: rL = cost at zL without v, minus AL
-        final double offsetHigh;
-        final long maxNodes;
-        long nodes;
+        final Integer[] order;      // groups, largest first
+        double offsetLow;           // AL = optD(zL) - vL: rL = cost at zL without v, minus AL
+        double offsetHigh;
 
-        Search(List<DeployableChoice> settings, long[] entries, double[] reachLow, double[] reachHigh,
-               int[] groupOfRun, boolean[] consulted, double budget, ShareEnds ends, double theta, long maxNodes) {
+        Tables(List<DeployableChoice> settings, long[] entries, double[] reachLow, double[] reachHigh,
+               int[] groupOfRun, boolean[] consulted) {
             int count = settings.size();
             int g = 0;
             for (int x : groupOfRun) {
@@ -313,28 +322,19 @@ public final class RobustDeployableSolver {
             size = new double[groups][count];
             double[] groupEntries = new double[groups];
             for (int i = 0; i < entries.length; i++) {
-                int k = groupOfRun[i];
-                groupEntries[k] += entries[i];
-                for (int s = 0; s < count; s++) {
-                    double p = ReadPath.rate(consulted[i], settings.get(s).fpr(entries[i]));
-                    costLow[k][s] += reachLow[i] * p;
-                    costHigh[k][s] += reachHigh[i] * p;
-                    size[k][s] += settings.get(s).filterBits(entries[i]);
-                }
+                groupEntries[groupOfRun[i]] += entries[i];
             }
-            DeployableSolver.Hull[] hullLow = new DeployableSolver.Hull[groups];
-            DeployableSolver.Hull[] hullHigh = new DeployableSolver.Hull[groups];
-            thetaHull = new DeployableSolver.Hull[groups];
+            RateRows.forEachRun(settings, entries, consulted, (i, p, m) -> {
+                int k = groupOfRun[i];
+                for (int s = 0; s < count; s++) {
+                    costLow[k][s] += reachLow[i] * p[s];
+                    costHigh[k][s] += reachHigh[i] * p[s];
+                    size[k][s] += m[s];
+                }
+            });
             bySize = new int[groups][];
             sortedSize = new double[groups][];
             for (int k = 0; k < groups; k++) {
-                double[] weighted = new double[count];
-                for (int s = 0; s < count; s++) {
-                    weighted[s] = theta * costLow[k][s] + (1 - theta) * costHigh[k][s];
-                }
-                hullLow[k] = DeployableSolver.Hull.of(costLow[k], size[k]);
-                hullHigh[k] = DeployableSolver.Hull.of(costHigh[k], size[k]);
-                thetaHull[k] = DeployableSolver.Hull.of(weighted, size[k]);
                 bySize[k] = undominatedBySize(costLow[k], costHigh[k], size[k]);
                 sortedSize[k] = new double[bySize[k].length];
                 for (int j = 0; j < bySize[k].length; j++) {
@@ -346,14 +346,62 @@ public final class RobustDeployableSolver {
                 order[k] = k;
             }
             Arrays.sort(order, Comparator.<Integer>comparingDouble(k -> -groupEntries[k]).thenComparingInt(k -> k));
-            restLow = suffixBounds(hullLow);
-            restHigh = suffixBounds(hullHigh);
-            restTheta = suffixBounds(thetaHull);
-            this.budget = budget;
-            this.theta = theta;
-            this.offsetLow = ends.lowBest() - (ends.low().foundShareKnown() ? ends.low().foundShare() : 0.0);
-            this.offsetHigh = ends.highBest() - (ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0);
-            this.maxNodes = maxNodes;
+        }
+
+        /** The ends' optima, which the regrets are taken against. */
+        void ends(ShareEnds ends) {
+            offsetLow = ends.lowBest() - (ends.low().foundShareKnown() ? ends.low().foundShare() : 0.0);
+            offsetHigh = ends.highBest() - (ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0);
+        }
+
+        /** Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them. */
+        DeployableSolver.Hull weightedHull(int k, double theta) {
+            int[] index = bySize[k];
+            double[] c = new double[index.length];
+            for (int j = 0; j < index.length; j++) {
+                c[j] = theta * costLow[k][index[j]] + (1 - theta) * costHigh[k][index[j]];
+            }
+            return DeployableSolver.Hull.of(c, sortedSize[k]);
+        }
+
+        /**
+         * The allocation of least theta rL + (1 - theta) rH within the budget (setting indices), exact
+         * unless the knapsack stops at its cap; {@link #lowerCost} then says how low its cost could be.
+         */
+        int[] solveWeighted(double theta, double budget, long maxStates) {
+            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
+            List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
+            for (int k = 0; k < groups; k++) {
+                hulls[k] = weightedHull(k, theta);
+            }
+            for (int d = 0; d < groups; d++) {
+                inOrder.add(hulls[order[d]]);
+            }
+            int[] start = DeployableSolver.Bound.of(inOrder).wholeSteps(budget, hulls, order);
+            int[] position = new int[groups];
+            for (int k = 0; k < groups; k++) {
+                position[k] = positionIn(hulls[k], start[k]);
+            }
+            DeployableSolver.fill(hulls, order, position, budget);
+            ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, position, maxStates);
+            lowerCost = r.lowerBound();
+            int[] setting = new int[groups];
+            for (int k = 0; k < groups; k++) {
+                setting[k] = bySize[k][hulls[k].index[r.position()[k]]];
+            }
+            return setting;
+        }
+
+        /** The certified lower bound on the weighted cost theta cL + (1 - theta) cH of the last {@link #solveWeighted}. */
+        double lowerCost;
+
+        private static int positionIn(DeployableSolver.Hull hull, int setting) {
+            for (int j = 0; j < hull.index.length; j++) {
+                if (hull.index[j] == setting) {
+                    return j;
+                }
+            }
+            throw new IllegalStateException("setting " + setting + " is not undominated");
         }
 
         /**
@@ -381,6 +429,24 @@ public final class RobustDeployableSolver {
         static final int EXCHANGE_WINDOW = 64;
         /** Rounds of local moves at most. */
         static final int MAX_ROUNDS = 100;
+
+        /** rL of one setting per group (indices into the settings). */
+        double regretLow(int[] setting) {
+            double low = 0.0;
+            for (int k = 0; k < groups; k++) {
+                low += costLow[k][setting[k]];
+            }
+            return low - offsetLow;
+        }
+
+        /** rH of one setting per group. */
+        double regretHigh(int[] setting) {
+            double high = 0.0;
+            for (int k = 0; k < groups; k++) {
+                high += costHigh[k][setting[k]];
+            }
+            return high - offsetHigh;
+        }
 
         /** max(rL, rH) of one setting per group (indices into the settings). */
         double worstRegret(int[] setting) {
@@ -410,7 +476,7 @@ public final class RobustDeployableSolver {
          * undominated settings that fits and the {@link #EXCHANGE_WINDOW} below it), until no move lowers
          * the worst regret.
          */
-        int[] improve(int[] a, int[] b, int[] start) {
+        int[] improve(int[] a, int[] b, int[] start, double budget) {
             int[] best = start.clone();
             double bestWorst = worstRegret(best);
             if (groups <= MAX_MIXED_GROUPS) {
@@ -426,7 +492,7 @@ public final class RobustDeployableSolver {
                 }
             }
             for (int round = 0; round < MAX_ROUNDS; round++) {
-                int[] next = bestMove(best, bestWorst);
+                int[] next = bestMove(best, bestWorst, budget);
                 if (next == null) {
                     break;
                 }
@@ -437,7 +503,7 @@ public final class RobustDeployableSolver {
         }
 
         /** The best single-group change or two-group exchange that lowers the worst regret, or null. */
-        private int[] bestMove(int[] x, double worst) {
+        private int[] bestMove(int[] x, double worst, double budget) {
             double low = 0.0;
             double high = 0.0;
             double used = used(x);
@@ -463,7 +529,7 @@ public final class RobustDeployableSolver {
                 }
             }
             for (int k1 = 0; k1 < groups; k1++) {
-                int p1 = firstAtLeast(sortedSize[k1], size[k1][x[k1]]);
+                int p1 = Search.firstAtLeast(sortedSize[k1], size[k1][x[k1]]);
                 for (int j1 = Math.max(0, p1 - EXCHANGE_WINDOW);
                      j1 < Math.min(bySize[k1].length, p1 + EXCHANGE_WINDOW); j1++) {
                     int s1 = bySize[k1][j1];
@@ -474,7 +540,7 @@ public final class RobustDeployableSolver {
                         double free = budget - used + size[k1][x[k1]] - size[k1][s1] + size[k2][x[k2]];
                         double l0 = low - costLow[k1][x[k1]] + costLow[k1][s1] - costLow[k2][x[k2]] - offsetLow;
                         double h0 = high - costHigh[k1][x[k1]] + costHigh[k1][s1] - costHigh[k2][x[k2]] - offsetHigh;
-                        int top = firstAbove(sortedSize[k2], free) - 1;
+                        int top = Search.firstAbove(sortedSize[k2], free) - 1;
                         for (int j2 = top; j2 >= 0 && j2 > top - EXCHANGE_WINDOW; j2--) {
                             int s2 = bySize[k2][j2];
                             double w = Math.max(l0 + costLow[k2][s2], h0 + costHigh[k2][s2]);
@@ -489,6 +555,222 @@ public final class RobustDeployableSolver {
                 }
             }
             return best;
+        }
+
+        /**
+         * The states no other dominates: none other is as small and no costlier at both ends. A sweep by
+         * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
+         * (cost at zL, cost at zH) pairs kept so far.
+         */
+        static List<double[]> undominated(List<double[]> states) {
+            return Search.undominated(states);
+        }
+    }
+
+    /**
+     * The search of step 2 in rounds, as {@link ChoiceKnapsack} does for one cost: with lambda the
+     * critical slope of an objective's LP over the groups' undominated settings, every allocation x within
+     * the budget has cost(x) = LP + sum_g r_g(x_g) + lambda (M - S(x)), r the reduced costs, so an
+     * allocation of worst regret below T has r_g(x_g) below T + A - LP in every group, for each of the
+     * three objectives cL (A = AL), cH (A = AH) and theta cL + (1 - theta) cH (A = theta AL + (1 - theta) AH)
+     * (reduced-cost fixing; Pisinger, EJOR 83(2), 1995). Round k cuts at T = dual + (U - dual) / 4^(rounds - 1 - k),
+     * U the incumbent, the last at U itself: a round that finds nothing proves the least worst regret is at
+     * least its T; one that finds an allocation has found the least. Past the cap on partial allocations
+     * the incumbent stands, with the last proved T as its certified lower bound.
+     */
+    private static final class Rounds {
+        final Tables t;
+        final double budget;
+        final double theta;
+        final long maxStates;
+        final double[][] reducedLow;
+        final double[][] reducedHigh;
+        final double[][] reducedTheta;
+        final double lpLow;
+        final double lpHigh;
+        final double lpTheta;
+        final double margin;
+        long states;
+        double lowerBound;
+
+        Rounds(Tables t, double budget, double theta, long maxStates) {
+            this.t = t;
+            this.budget = budget;
+            this.theta = theta;
+            this.maxStates = maxStates;
+            int groups = t.groups;
+            reducedLow = new double[groups][];
+            reducedHigh = new double[groups][];
+            reducedTheta = new double[groups][];
+            double[][] low = new double[groups][];
+            double[][] high = new double[groups][];
+            double[][] weighted = new double[groups][];
+            for (int k = 0; k < groups; k++) {
+                int n = t.bySize[k].length;
+                low[k] = new double[n];
+                high[k] = new double[n];
+                weighted[k] = new double[n];
+                for (int j = 0; j < n; j++) {
+                    int s = t.bySize[k][j];
+                    low[k][j] = t.costLow[k][s];
+                    high[k][j] = t.costHigh[k][s];
+                    weighted[k][j] = theta * low[k][j] + (1 - theta) * high[k][j];
+                }
+            }
+            double[] lp = new double[3];
+            double scale = 0.0;
+            double[][][] costs = {low, high, weighted};
+            double[][][] reduced = {reducedLow, reducedHigh, reducedTheta};
+            for (int o = 0; o < 3; o++) {
+                List<DeployableSolver.Hull> hulls = new ArrayList<>(groups);
+                for (int k = 0; k < groups; k++) {
+                    hulls.add(DeployableSolver.Hull.of(costs[o][k], t.sortedSize[k]));
+                }
+                DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
+                double lambda = ChoiceKnapsack.criticalSlope(bound, budget);
+                if (Double.isNaN(lambda)) {
+                    lambda = 0.0; // every group's cheapest fits: r = C - min C
+                }
+                double sum = -lambda * budget;
+                for (int k = 0; k < groups; k++) {
+                    double[] r = new double[costs[o][k].length];
+                    double least = Double.POSITIVE_INFINITY;
+                    for (int j = 0; j < r.length; j++) {
+                        r[j] = costs[o][k][j] + lambda * t.sortedSize[k][j];
+                        least = Math.min(least, r[j]);
+                    }
+                    for (int j = 0; j < r.length; j++) {
+                        r[j] -= least;
+                    }
+                    reduced[o][k] = r;
+                    sum += least;
+                    scale += Math.abs(least) + lambda * t.sortedSize[k][r.length - 1];
+                }
+                lp[o] = lambda == 0.0 ? sum : Math.max(sum, bound.at(budget));
+            }
+            lpLow = lp[0];
+            lpHigh = lp[1];
+            lpTheta = lp[2];
+            margin = 1e-12 * (scale + lambdaFree(lp));
+        }
+
+        private static double lambdaFree(double[] lp) {
+            return Math.abs(lp[0]) + Math.abs(lp[1]) + Math.abs(lp[2]);
+        }
+
+        /** The least worst regret's allocation if one is below {@code incumbent}, else null; sets {@link #lowerBound}. */
+        int[] run(double dual, double incumbent) {
+            double proven = dual;
+            for (int round = 0; round < ChoiceKnapsack.ROUNDS; round++) {
+                boolean last = round == ChoiceKnapsack.ROUNDS - 1;
+                double cut = last ? incumbent * (1 - DeployableSolver.PRUNE_TOLERANCE)
+                        : dual + (incumbent - dual) / Math.pow(ChoiceKnapsack.ROUND_FACTOR, ChoiceKnapsack.ROUNDS - 1 - round);
+                if (cut <= proven) {
+                    continue;
+                }
+                int[][] pass = passing(cut);
+                if (Arrays.stream(pass).anyMatch(p -> p.length == 0)) {
+                    proven = Math.min(cut, incumbent); // a group with no setting below the cut: nothing is
+                    continue;
+                }
+                Search search = new Search(t, pass, budget, theta, maxStates);
+                int[] found = search.run(cut);
+                states += search.nodes;
+                if (search.overflow) {
+                    lowerBound = proven;
+                    return null;
+                }
+                if (found != null) {
+                    lowerBound = t.worstRegret(found);
+                    return found;
+                }
+                proven = Math.min(cut, incumbent);
+            }
+            lowerBound = incumbent;
+            return null;
+        }
+
+        /** Per group, the undominated settings whose three reduced costs pass at worst regret {@code cut}, by size. */
+        private int[][] passing(double cut) {
+            double low = cut + t.offsetLow - lpLow + margin;
+            double high = cut + t.offsetHigh - lpHigh + margin;
+            double weighted = cut + theta * t.offsetLow + (1 - theta) * t.offsetHigh - lpTheta + margin;
+            int[][] pass = new int[t.groups][];
+            for (int k = 0; k < t.groups; k++) {
+                int[] kept = new int[t.bySize[k].length];
+                int n = 0;
+                for (int j = 0; j < kept.length; j++) {
+                    if (reducedLow[k][j] < low && reducedHigh[k][j] < high && reducedTheta[k][j] < weighted) {
+                        kept[n++] = t.bySize[k][j];
+                    }
+                }
+                pass[k] = Arrays.copyOf(kept, n);
+            }
+            return pass;
+        }
+    }
+
+    /**
+     * The exact search of step 2 at one cut: layer by layer over the groups (largest first), the partial
+     * allocations (size, cost at zL, cost at zH) that no other dominates and whose lower bound is below
+     * the cut, over each group's settings that reduced-cost fixing lets pass ({@link Rounds}).
+     */
+    private static final class Search {
+        final int groups;
+        final double[][] costLow;
+        final double[][] costHigh;
+        final double[][] size;
+        final int[][] bySize;       // per group: the passing setting indices by size, then cost
+        final double[][] sortedSize; // per group: sizes in that order
+        final DeployableSolver.Hull[] thetaHull;
+        final Integer[] order;
+        final DeployableSolver.Bound[] restLow;
+        final DeployableSolver.Bound[] restHigh;
+        final DeployableSolver.Bound[] restTheta;
+        final double budget;
+        final double theta;
+        final double offsetLow;
+        final double offsetHigh;
+        final long maxStates;
+        long nodes;
+        boolean overflow;
+
+        Search(Tables t, int[][] pass, double budget, double theta, long maxStates) {
+            groups = t.groups;
+            costLow = t.costLow;
+            costHigh = t.costHigh;
+            size = t.size;
+            order = t.order;
+            bySize = pass;
+            sortedSize = new double[groups][];
+            DeployableSolver.Hull[] hullLow = new DeployableSolver.Hull[groups];
+            DeployableSolver.Hull[] hullHigh = new DeployableSolver.Hull[groups];
+            thetaHull = new DeployableSolver.Hull[groups];
+            for (int k = 0; k < groups; k++) {
+                int n = pass[k].length;
+                sortedSize[k] = new double[n];
+                double[] low = new double[n];
+                double[] high = new double[n];
+                double[] weighted = new double[n];
+                for (int j = 0; j < n; j++) {
+                    int s = pass[k][j];
+                    sortedSize[k][j] = size[k][s];
+                    low[j] = costLow[k][s];
+                    high[j] = costHigh[k][s];
+                    weighted[j] = theta * low[j] + (1 - theta) * high[j];
+                }
+                hullLow[k] = DeployableSolver.Hull.of(low, sortedSize[k]);
+                hullHigh[k] = DeployableSolver.Hull.of(high, sortedSize[k]);
+                thetaHull[k] = DeployableSolver.Hull.of(weighted, sortedSize[k]);
+            }
+            restLow = suffixBounds(hullLow);
+            restHigh = suffixBounds(hullHigh);
+            restTheta = suffixBounds(thetaHull);
+            this.budget = budget;
+            this.theta = theta;
+            this.offsetLow = t.offsetLow;
+            this.offsetHigh = t.offsetHigh;
+            this.maxStates = maxStates;
         }
 
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */
@@ -526,9 +808,9 @@ public final class RobustDeployableSolver {
                 for (int state = 0; state < used.length; state++) {
                     int[] window = window(d, used[state], low[state], high[state], cut);
                     for (int j = window[0]; j < window[1]; j++) {
-                        if (++nodes > maxNodes) {
-                            throw new IllegalStateException("the search for the robust deployable allocation passed"
-                                    + " its budget of " + maxNodes + " nodes");
+                        if (next.size() == maxStates) {
+                            overflow = true;
+                            return null;
                         }
                         int s = bySize[k][j];
                         double u = used[state] + size[k][s];
@@ -546,6 +828,11 @@ public final class RobustDeployableSolver {
                 List<double[]> kept = undominated(next);
                 if (kept.isEmpty()) {
                     return null; // nothing beats the incumbent
+                }
+                nodes += kept.size();
+                if (nodes > maxStates) {
+                    overflow = true;
+                    return null;
                 }
                 used = new double[kept.size()];
                 low = new double[kept.size()];
@@ -587,7 +874,7 @@ public final class RobustDeployableSolver {
          * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
          * (cost at zL, cost at zH) pairs kept so far.
          */
-        private static List<double[]> undominated(List<double[]> states) {
+        static List<double[]> undominated(List<double[]> states) {
             states.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[1])
                     .thenComparingDouble(x -> x[2]).thenComparingDouble(x -> x[3]).thenComparingDouble(x -> x[4]));
             TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
@@ -677,7 +964,7 @@ public final class RobustDeployableSolver {
             return spent + hull.cost[j] + rest.at(budget - u);
         }
 
-        private static int firstAtLeast(double[] sorted, double value) {
+        static int firstAtLeast(double[] sorted, double value) {
             int lo = 0;
             int hi = sorted.length;
             while (lo < hi) {
@@ -691,7 +978,7 @@ public final class RobustDeployableSolver {
             return lo;
         }
 
-        private static int firstAbove(double[] sorted, double value) {
+        static int firstAbove(double[] sorted, double value) {
             int lo = 0;
             int hi = sorted.length;
             while (lo < hi) {

@@ -87,6 +87,7 @@ public final class AllocationReport {
                 : Provenance.deployableByCase(results, evaluator.families());
         if (deployable != null) {
             provenance.set(Provenance.DEPLOYABLE, deployable);
+            provenance.set(Provenance.DEPLOYABLE_SEARCH, Provenance.deployableSearch());
         }
         List<BloomBeforeLevelTable.CaseLevels> bloomBeforeLevel = BloomBeforeLevelTable.of(results);
         if (!bloomBeforeLevel.isEmpty()) {

@@ -219,6 +219,8 @@ public final class Provenance {
     private static void describeMethod(ObjectNode node) {
         node.put("objective", "minimize sum_i a_i p(n_i, s_g(i)) subject to sum_i size(n_i, s_g(i)) <= M, real sizes"
                 + " with metadata; cost adds v as for optimized");
+        // the text folders have recorded since the deployable allocation was first published: kept as it
+        // was, so that they stay verifiable; how the answer is searched for now is deployableSearch()
         node.put("method", "group by group, largest first, the undominated partial allocations whose cost plus the"
                 + " LP bound of the groups left (lower convex hulls of their settings; Sinha and Zoltners,"
                 + " Operations Research 27(3), 1979) is below the incumbent; relative prune tolerance "
@@ -226,6 +228,33 @@ public final class Provenance {
         node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
                 + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
                 + " engine_optimized_cost");
+    }
+
+    /** Key of the section that says how the deployable allocation is searched for and what certifies it. */
+    public static final String DEPLOYABLE_SEARCH = "deployableSearch";
+
+    /**
+     * How the exact deployable allocation is searched for, and the per-case certificate; written beside
+     * {@link #DEPLOYABLE}. A folder without this section was solved by the search {@code deployable.method}
+     * names, which reaches the same optimum (to the same relative tolerance): its tables stay comparable.
+     */
+    public static ObjectNode deployableSearch() {
+        ObjectNode node = Json.object();
+        node.put("method", "a multiple-choice knapsack solved exactly: the LP bound from each group's lower convex"
+                + " hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979; Dyer 1984;"
+                + " Zemel 1984), reduced-cost fixing at the LP's critical slope, then group by group the undominated"
+                + " partial allocations whose cost plus the LP bound of the groups left is below a cut raised in rounds"
+                + " from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995); relative prune tolerance "
+                + DeployableSolver.PRUNE_TOLERANCE + "; past " + DeployableSolver.DEFAULT_MAX_NODES
+                + " partial allocations in a round, the incumbent with its certified lower bound");
+        node.put("certificate", "per case, deployable.lpBound (the LP relaxation at the engine's granularity, a lower"
+                + " bound any reader can recompute from the groups' settings), deployable.lpGap = deployable_cost - v"
+                + " - lpBound, deployable.exact (the search proved the answer least) and deployable.lowerBound (the"
+                + " answer's own cost where exact)");
+        node.put("deployableMethod", "deployable.method is the text folders recorded before this section existed"
+                + " (a search with a node budget, over the same problem): the optimum both reach is the same to the"
+                + " relative prune tolerance, so it is kept for them to stay verifiable");
+        return node;
     }
 
     /** Key of the section that records the rate revision of the engines' Bloom families ({@link #rates()}). */
@@ -306,6 +335,14 @@ public final class Provenance {
                 shape.put("expandedRuns", result.lsmCase().runs().size());
             }
             node.put("workload", result.lsmCase().workload().source());
+            if (result.deployable() != null) {
+                ObjectNode deployable = node.putObject("deployable");
+                Json.putNumber(deployable, "lpBound", result.deployable().lpBound());
+                Json.putNumber(deployable, "lpGap", result.deployable().lpGap());
+                deployable.put("exact", result.deployable().exact());
+                Json.putNumber(deployable, "lowerBound", result.deployable().lowerBound());
+                deployable.put("searchStates", result.deployable().nodes());
+            }
             if (result.robust() != null) {
                 ObjectNode robust = node.putObject("robust");
                 Workload.Uncertainty uncertainty = ((Workload.ZeroResultShare) result.lsmCase().workload())
@@ -323,6 +360,8 @@ public final class Provenance {
                     Json.putNumber(robust, "deployableDualBound", result.robustDeployable().dualBound());
                     robust.put("deployableSolves", result.robustDeployable().solves());
                     robust.put("deployableSearchNodes", result.robustDeployable().nodes());
+                    robust.put("deployableExact", result.robustDeployable().exact());
+                    Json.putNumber(robust, "deployableLowerBound", result.robustDeployable().lowerBound());
                 }
             }
             Json.putNumber(node, "budgetBits", result.budgetBits());

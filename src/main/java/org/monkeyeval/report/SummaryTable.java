@@ -157,7 +157,10 @@ public final class SummaryTable {
                 r.robustDeployable().engine().label(), g(r.robustDeployable().worstRegret()),
                 g(r.deployableWorstRegret()), g(r.robustDeployable().costLow()), g(r.robust().interval().low()),
                 g(r.robustDeployable().costHigh()), g(r.robust().interval().high()),
-                g(r.robustDeployable().usedBits()));
+                g(r.robustDeployable().usedBits())) + (r.robustDeployable().exact() ? ""
+                : String.format(Locale.ROOT, "  not proven least: the search stopped at its cap; the least worst"
+                        + " regret is at least %s (this one at most %s above it)%n", g(r.robustDeployable().lowerBound()),
+                        g(r.robustDeployable().worstRegret() - r.robustDeployable().lowerBound())));
     }
 
     private static String deployableLine(CaseResult r) {
@@ -165,7 +168,10 @@ public final class SummaryTable {
                         + " optimum cost = %s, rounding loss = %sx; builds %s%n%s",
                 r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
                 g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
-                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r));
+                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r))
+                + (r.deployable().exact() ? "" : String.format(Locale.ROOT, "  not proven least: the search stopped"
+                        + " at its cap; the least sum a_i p_i is at least %s (this one at most %s above it)%n",
+                        g(r.deployable().lowerBound()), g(r.deployable().weightedFpr() - r.deployable().lowerBound())));
     }
 
     /** Which runs' filters the engine's lookup never reads, or nothing when it reads them all. */

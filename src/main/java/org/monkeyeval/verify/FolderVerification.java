@@ -142,8 +142,8 @@ public final class FolderVerification {
         Verifier.Result result = verifier.verify(folder.path(), files, tables,
                 Part.ALLOCATIONS.provenanceFile(), documents.get(Part.ALLOCATIONS.provenanceFile()),
                 List.of("model", "solver"), List.of("lookupWeights", "treeExpansion",
-                        Provenance.DEPLOYABLE, BloomBeforeLevelTable.PROVENANCE_SECTION, Provenance.RATES,
-                        Provenance.PROGRESSIVE));
+                        Provenance.DEPLOYABLE, Provenance.DEPLOYABLE_SEARCH, BloomBeforeLevelTable.PROVENANCE_SECTION,
+                        Provenance.RATES, Provenance.PROGRESSIVE));
         if (published || !documents.containsKey(levels)) {
             return result;
         }

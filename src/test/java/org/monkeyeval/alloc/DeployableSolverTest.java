@@ -1,7 +1,7 @@
 package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -64,6 +64,8 @@ final class DeployableSolverTest {
         assertEquals(exhaustive, found.weightedFpr(), 1e-12 * exhaustive);
         assertTrue(found.engineBound() <= found.weightedFpr() * (1 + 1e-12),
                 "bound " + found.engineBound() + " above " + found.weightedFpr());
+        assertTrue(found.exact(), "the search stopped short");
+        assertTrue(found.lpBound() <= exhaustive, "LP bound " + found.lpBound() + " above the optimum " + exhaustive);
     }
 
     @Test
@@ -80,13 +82,27 @@ final class DeployableSolverTest {
         assertTrue(onMore > budget, "one more millibit (" + (millibits + 1) + ") would still fit");
     }
 
+    /** A search cut short still answers: an allocation within the budget, with a lower bound the optimum respects. */
     @Test
-    void solve_searchBudgetTooSmall_fails() {
+    void solve_stateCapTooSmall_returnsTheIncumbentWithACertifiedBound() {
         long[] entries = {1000, 10_000, 100_000};
+        double[] reach = {1, 1, 1};
         int[] groups = {0, 1, 2};
-        DeployableSolver tiny = new DeployableSolver(1);
-        assertThrows(IllegalStateException.class, () -> tiny.solve(Engine.PEBBLE, entries,
-                new double[] {1, 1, 1}, groups, 111_000 * 8.0));
+        double budget = 111_000 * 8.0;
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 97);
+        Deployable capped = new DeployableSolver(1).solve(Engine.ROCKSDB_PER_LEVEL, family, entries, reach, groups,
+                budget);
+        Deployable full = SOLVER.solve(Engine.ROCKSDB_PER_LEVEL, family, entries, reach, groups, budget);
+        double exhaustive = exhaustive(family, entries, reach, groups, budget);
+
+        assertTrue(capped.usedBits() <= budget, "used " + capped.usedBits() + " of " + budget);
+        assertFalse(capped.exact(), "a search of one state proved its answer");
+        assertTrue(capped.lpBound() <= capped.lowerBound() && capped.lowerBound() <= exhaustive * (1 + 1e-12),
+                "lp " + capped.lpBound() + ", lower " + capped.lowerBound() + ", optimum " + exhaustive);
+        assertTrue(capped.weightedFpr() >= exhaustive * (1 - 1e-12));
+        assertTrue(full.exact());
+        assertEquals(exhaustive, full.weightedFpr(), 1e-12 * exhaustive);
+        assertEquals(full.weightedFpr(), full.lowerBound());
     }
 
     @Test

@@ -116,6 +116,31 @@ final class PublishedFolderCompatibilityTest {
         assertTrue(outcome.out().contains("case_id=rocksdb-imported run=1 deployable_setting"), outcome.out());
     }
 
+    /**
+     * The search's description lives in its own section, compared only where the published folder has it:
+     * a folder that records today's passes, one that records another search fails on that section.
+     */
+    @Test
+    void verify_perLevelFolderRecordingADifferentDeployableSearch_failsOnThatSection() throws IOException {
+        copyTree(BLOOM_PER_LEVEL, dir);
+        Path provenance = dir.resolve("out/provenance.json");
+        String text = Files.readString(provenance);
+        String inputs = "\"inputs\": [";
+        assertTrue(text.contains(inputs), "the fixture lists its inputs");
+        Files.writeString(provenance, text.replace(inputs, "\"" + Provenance.DEPLOYABLE_SEARCH + "\": "
+                + Provenance.deployableSearch() + ", " + inputs));
+        Cli.Outcome same = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, same.exitCode(), same.out() + same.err());
+
+        Files.writeString(provenance, text.replace(inputs, "\"" + Provenance.DEPLOYABLE_SEARCH
+                + "\": {\"method\": \"a search with a node budget\"}, " + inputs));
+        Cli.Outcome other = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(1, other.exitCode(), other.out() + other.err());
+        assertTrue(other.out().contains("section \"" + Provenance.DEPLOYABLE_SEARCH + "\" differs"), other.out());
+    }
+
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.sorted(Comparator.naturalOrder()).toList()) {

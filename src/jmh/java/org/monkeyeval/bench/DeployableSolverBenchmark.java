@@ -1,0 +1,121 @@
+package org.monkeyeval.bench;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.DeployableSolver;
+import org.monkeyeval.alloc.RobustDeployable;
+import org.monkeyeval.alloc.RobustDeployableSolver;
+import org.monkeyeval.alloc.ShareInterval;
+import org.monkeyeval.family.catalog.Engine;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The exact deployable allocation at rocksdb-per-level (none, Bloom or Ribbon per level, 99,002 settings of
+ * each family), nominal and robust over shares 0.05 to 0.9, in milliseconds per solve
+ * ({@link Mode#SingleShotTime}; the table of every run's rate and size at every setting included), on the
+ * shapes that once passed the old search's node budget:
+ * <ul>
+ *   <li>{@code leveled-7-l0}: seven levels, size ratio 10, 10^3 to 10^9 entries, four L0 files of 10^5;</li>
+ *   <li>{@code tiering-12}: twelve runs without levels (each its own group), four each of 10^6, 10^7, 10^8;</li>
+ *   <li>{@code equal-64}: 64 runs of 10^6 entries without levels, 64 equal groups;</li>
+ *   <li>{@code random-200}: 200 runs log-uniform in [10^3, 10^9] entries, each at a level drawn from 64.</li>
+ * </ul>
+ * Each at 5 and 16 bits per entry. Every solve must be exact ({@link Deployable#exact()}): the setup
+ * fails otherwise, so a time is never reported for an answer the search did not prove.
+ *
+ * <p>Run: {@code mvn -q -Pbench test-compile exec:exec -Dbench.args="DeployableSolverBenchmark"} (two
+ * cores, {@code -Xmx1g} as the fork sets). Not {@code final}: JMH subclasses {@link State} classes.
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Benchmark)
+@Fork(value = 1, jvmArgs = {"-Xmx1g", "-XX:ActiveProcessorCount=2"})
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+public class DeployableSolverBenchmark {
+
+    @Param({"leveled-7-l0", "tiering-12", "equal-64", "random-200"})
+    public String shape;
+
+    @Param({"5", "16"})
+    public int bitsPerEntry;
+
+    private long[] entries;
+    private Integer[] levels;
+    private double budget;
+
+    @Setup(Level.Trial)
+    public void shape() {
+        switch (shape) {
+            case "leveled-7-l0" -> {
+                entries = new long[11];
+                levels = new Integer[11];
+                for (int f = 0; f < 4; f++) {
+                    entries[f] = 100_000;
+                    levels[f] = 0;
+                }
+                long n = 1_000;
+                for (int l = 1; l <= 7; l++, n *= 10) {
+                    entries[3 + l] = n;
+                    levels[3 + l] = l;
+                }
+            }
+            case "tiering-12" -> {
+                entries = new long[12];
+                levels = new Integer[12];
+                for (int i = 0; i < 12; i++) {
+                    entries[i] = (long) Math.pow(10, 6 + i / 4);
+                }
+            }
+            case "equal-64" -> {
+                entries = new long[64];
+                levels = new Integer[64];
+                Arrays.fill(entries, 1_000_000L);
+            }
+            case "random-200" -> {
+                SplittableRandom random = new SplittableRandom(200);
+                entries = new long[200];
+                levels = new Integer[200];
+                for (int i = 0; i < 200; i++) {
+                    entries[i] = (long) Math.pow(10, 3 + 6 * random.nextDouble());
+                    levels[i] = random.nextInt(64);
+                }
+            }
+            default -> throw new IllegalArgumentException("shape " + shape);
+        }
+        budget = (double) bitsPerEntry * Arrays.stream(entries).sum();
+        Deployable d = nominal();
+        RobustDeployable r = robust();
+        if (!d.exact() || !r.exact()) {
+            throw new IllegalStateException(shape + " at " + bitsPerEntry + " bits per entry: not proven least"
+                    + " (nominal " + d.exact() + ", robust " + r.exact() + ")");
+        }
+    }
+
+    @Benchmark
+    public Deployable nominal() {
+        double[] reach = new double[entries.length];
+        Arrays.fill(reach, 1.0);
+        return new DeployableSolver().solve(Engine.ROCKSDB_PER_LEVEL, entries, reach, levels, budget);
+    }
+
+    @Benchmark
+    public RobustDeployable robust() {
+        return new RobustDeployableSolver().solve(Engine.ROCKSDB_PER_LEVEL, entries, levels,
+                new ShareInterval(0.05, 0.9), budget, null);
+    }
+}

@@ -1,0 +1,68 @@
+package org.monkeyeval.alloc;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Each run's rate and real size at every setting (a row of the deployable solvers' tables), computed a
+ * batch of distinct runs at a time in parallel and handed over in run order.
+ *
+ * <p>A row depends on the run's entries and read path alone, through the families' pure rate and size
+ * functions, so computing rows on several threads gives the same numbers as one thread; the caller adds
+ * them into its groups in run order, one thread, so the sums are the same bits whatever the threads
+ * (the one order that decides the rounding). Runs of equal size and read path next to each other (L0
+ * files) share one row. At most {@link #BATCH} rows are held at once: 2 x 198,004 doubles each at
+ * rocksdb-per-level, 25 MB for a batch.
+ */
+final class RateRows {
+
+    /** Distinct rows computed together (and held at once). */
+    static final int BATCH = 8;
+
+    /** Receives run i's row; the arrays are reused after the call returns. */
+    interface Consumer {
+        void accept(int run, double[] fpr, double[] bits);
+    }
+
+    private RateRows() {
+    }
+
+    /**
+     * Calls {@code consumer} for every run in order with its rates ({@link ReadPath#rate}: 1 where the
+     * filter is not read) and sizes over {@code settings}.
+     */
+    static void forEachRun(List<DeployableChoice> settings, long[] entries, boolean[] consulted, Consumer consumer) {
+        int runs = entries.length;
+        int count = settings.size();
+        int[] rowOf = new int[runs];
+        int[] firstRun = new int[runs];
+        int rows = 0;
+        for (int i = 0; i < runs; i++) {
+            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
+                firstRun[rows++] = i;
+            }
+            rowOf[i] = rows - 1;
+        }
+        double[][] fpr = new double[Math.min(BATCH, Math.max(rows, 1))][count];
+        double[][] bits = new double[fpr.length][count];
+        int run = 0;
+        for (int from = 0; from < rows; from += BATCH) {
+            int start = from;
+            int to = Math.min(rows, from + BATCH);
+            IntStream.range(start, to).parallel().forEach(r -> fill(settings, entries[firstRun[r]],
+                    consulted[firstRun[r]], fpr[r - start], bits[r - start]));
+            for (; run < runs && rowOf[run] < to; run++) {
+                consumer.accept(run, fpr[rowOf[run] - start], bits[rowOf[run] - start]);
+            }
+        }
+    }
+
+    /** One run's row: each setting's rate (1 where the filter is not read) and real size in bits. */
+    private static void fill(List<DeployableChoice> settings, long entries, boolean consulted, double[] fpr,
+                             double[] bits) {
+        for (int s = 0; s < fpr.length; s++) {
+            fpr[s] = ReadPath.rate(consulted, settings.get(s).fpr(entries));
+            bits[s] = settings.get(s).filterBits(entries);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Guards the knapsack under the deployable allocation: on random groups of settings (convex and
+ * non-convex curves, some groups equal, sizes on a lattice as real filters' are), the answer is the
+ * least cost of every combination within the budget, the LP bound is no higher, and a search cut short
+ * by its cap keeps an allocation within the budget whose certified lower bound the optimum respects.
+ */
+final class ChoiceKnapsackTest {
+
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    void solve_randomGroups_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull[] hulls = randomHulls(random);
+        double budget = randomBudget(random, hulls);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
+        assertTrue(r.lpBound() <= exhaustive * (1 + 1e-12), "LP bound " + r.lpBound() + " above " + exhaustive);
+    }
+
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void solve_capOfOneState_keepsTheIncumbentWithABoundTheOptimumRespects(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull[] hulls = randomHulls(random);
+        double budget = randomBudget(random, hulls);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertTrue(r.lowerBound() <= exhaustive * (1 + 1e-12), "bound " + r.lowerBound() + " above " + exhaustive);
+        assertTrue(r.cost() >= exhaustive * (1 - 1e-12));
+        assertTrue(r.lpBound() <= r.lowerBound());
+        if (r.cost() > exhaustive * (1 + 1e-9)) {
+            assertFalse(r.exact(), "a non-optimal answer claimed exact");
+        }
+    }
+
+    /** 2 to 6 groups of 2 to 9 settings, falling cost against rising lattice size; about one in three a copy of the last. */
+    private static DeployableSolver.Hull[] randomHulls(SplittableRandom random) {
+        int groups = 2 + random.nextInt(5);
+        DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
+        for (int g = 0; g < groups; g++) {
+            if (g > 0 && random.nextInt(3) == 0) {
+                hulls[g] = hulls[g - 1];
+                continue;
+            }
+            int n = 2 + random.nextInt(8);
+            double[] cost = new double[n];
+            double[] size = new double[n];
+            double c = 1 + random.nextDouble();
+            double m = 0;
+            for (int j = 0; j < n; j++) {
+                cost[j] = c;
+                size[j] = m;
+                c *= 0.3 + 0.6 * random.nextDouble();
+                m += 512 * (1 + random.nextInt(20));
+            }
+            hulls[g] = DeployableSolver.Hull.of(cost, size);
+        }
+        return hulls;
+    }
+
+    private static double randomBudget(SplittableRandom random, DeployableSolver.Hull[] hulls) {
+        double most = 0;
+        for (DeployableSolver.Hull h : hulls) {
+            most += h.size[h.size.length - 1];
+        }
+        return Math.floor(most * random.nextDouble());
+    }
+
+    private static int[] smallest(int groups) {
+        return new int[groups];
+    }
+
+    private static double used(DeployableSolver.Hull[] hulls, int[] position) {
+        double u = 0;
+        for (int g = 0; g < hulls.length; g++) {
+            u += hulls[g].size[position[g]];
+        }
+        return u;
+    }
+
+    /** Every combination of positions. */
+    private static double exhaustive(DeployableSolver.Hull[] hulls, double budget) {
+        int[] p = new int[hulls.length];
+        double best = Double.POSITIVE_INFINITY;
+        while (true) {
+            if (used(hulls, p) <= budget) {
+                best = Math.min(best, ChoiceKnapsack.costOf(hulls, p));
+            }
+            int g = 0;
+            while (g < hulls.length && ++p[g] == hulls[g].cost.length) {
+                p[g++] = 0;
+            }
+            if (g == hulls.length) {
+                return best;
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
+
+/**
+ * Guards the tables' rows computed in parallel batches: every run is handed its own row, in run order,
+ * with the same bits one thread computing setting by setting gives (rate 1 where the filter is not
+ * read), across more distinct runs than one batch holds and with equal neighbours sharing a row.
+ */
+final class RateRowsTest {
+
+    @Test
+    void forEachRun_moreRunsThanABatch_givesEachRunItsOwnRowInRunOrder() {
+        List<DeployableChoice> all = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE));
+        List<DeployableChoice> settings = new ArrayList<>();
+        for (int s = 0; s < all.size(); s += 997) {
+            settings.add(all.get(s));
+        }
+        long[] entries = new long[3 * RateRows.BATCH + 3];
+        boolean[] consulted = new boolean[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            entries[i] = i % 4 == 1 ? entries[i - 1] : 1_000L + 7_919L * i * i; // some neighbours equal
+            consulted[i] = i % 5 != 3;
+        }
+        List<Integer> seen = new ArrayList<>();
+        RateRows.forEachRun(settings, entries, consulted, (run, fpr, bits) -> {
+            seen.add(run);
+            double[] expectedFpr = new double[settings.size()];
+            double[] expectedBits = new double[settings.size()];
+            for (int s = 0; s < settings.size(); s++) {
+                expectedFpr[s] = consulted[run] ? settings.get(s).fpr(entries[run]) : 1.0;
+                expectedBits[s] = settings.get(s).filterBits(entries[run]);
+            }
+            assertArrayEquals(expectedFpr, fpr, 0.0, "rates of run " + run);
+            assertArrayEquals(expectedBits, bits, 0.0, "sizes of run " + run);
+        });
+        List<Integer> inOrder = new ArrayList<>();
+        for (int i = 0; i < entries.length; i++) {
+            inOrder.add(i);
+        }
+        assertEquals(inOrder, seen);
+    }
+}
