@@ -19,6 +19,15 @@ public final class LiveWriter {
     private LiveWriter() {
     }
 
+    /**
+     * The writer's key k: "key-", k's 8 decimal digits and "-live". Never one of the database's own keys
+     * ("key-" and 8 hex digits, {@link RocksDbTestDatabases#scatteredKey}), whose digits can read as a
+     * decimal number: a writer key of the same 12 bytes would overwrite one and leave a count a key short.
+     */
+    static byte[] key(long k) {
+        return String.format(java.util.Locale.ROOT, "key-%08d-live", k).getBytes(StandardCharsets.UTF_8);
+    }
+
     public static void main(String[] args) throws Exception {
         RocksDB.loadLibrary();
         long from = Long.parseLong(args[1]);
@@ -42,7 +51,7 @@ public final class LiveWriter {
             long k = from;
             while (stop.isAlive()) {
                 for (int i = 0; i < 500; i++, k++) {
-                    db.put(RocksDbTestDatabases.key((int) k), ("live-" + k).getBytes(StandardCharsets.UTF_8));
+                    db.put(key(k), ("live-" + k).getBytes(StandardCharsets.UTF_8));
                 }
             }
             // a server shutting down cleanly: every write in a table file before the count is given, so that a
