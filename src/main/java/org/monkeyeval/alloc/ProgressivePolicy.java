@@ -5,6 +5,7 @@ import java.util.List;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.pebble.PebbleFamily;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.RunFile;
@@ -40,9 +41,6 @@ public final class ProgressivePolicy {
     /** The cap on one table's filter: 1 MiB less Pebble's block allocation overhead allowance (384 bytes). */
     public static final long MAX_FILTER_BYTES = 1024 * 1024 - 384;
 
-    /** Bytes a Pebble Bloom filter adds after its lines: probes (1) and lines (4). */
-    private static final long TRAILER_BYTES = 5;
-
     private ProgressivePolicy() {
     }
 
@@ -70,15 +68,15 @@ public final class ProgressivePolicy {
      * its odd number of lines allows ({@code MaxBitsPerKey}), and 0 (no filter) below 2.
      */
     public static int cappedBitsPerKey(long keys, int target) {
-        long bytes = PebbleFamily.calculateNumLines(keys, target) * 64 + TRAILER_BYTES;
-        if (bytes <= MAX_FILTER_BYTES) {
+        if (PebbleFamily.INSTANCE.filterBits(keys, settingOf(target)) <= 8.0 * MAX_FILTER_BYTES) {
             return target;
         }
-        long maxLines = (MAX_FILTER_BYTES - TRAILER_BYTES) / 64;
+        long maxLines = (MAX_FILTER_BYTES - RocksDbLocalBloom.METADATA_BYTES) / RocksDbLocalBloom.CACHE_LINE_BYTES;
         if ((maxLines & 1) == 0) {
-            maxLines--;
+            maxLines--; // Pebble's filters have an odd number of lines
         }
-        long bits = Math.min(512, maxLines * 512 / keys);
+        long lineBits = RocksDbLocalBloom.CACHE_LINE_BITS;
+        long bits = Math.min(lineBits, maxLines * lineBits / keys);
         return bits < 2 ? 0 : (int) bits;
     }
 
