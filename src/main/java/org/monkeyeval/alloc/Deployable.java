@@ -5,6 +5,9 @@ import java.util.List;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Run;
+import org.monkeyeval.model.RunFile;
 
 /**
  * The best allocation an engine can express within a budget, costed with the engine's own filters.
@@ -78,6 +81,27 @@ public record Deployable(Engine engine, int[] groupOfRun, List<Setting> settingO
 
     public double filterBits(int run) {
         return filterBits[run];
+    }
+
+    /**
+     * The filter bits the allocation builds in a database whose runs list their files: each file holds its own
+     * filter at its run's setting, sized by the family for the entries that file's filter holds, so every file
+     * rounds up on its own (RocksDB builds one filter per table file). A run without files is one filter, as
+     * {@link #filterBits(int)} sizes it.
+     */
+    public double filterBitsPerFile(LsmCase lsmCase) {
+        double bits = 0.0;
+        for (int i = 0; i < groupOfRun.length; i++) {
+            Run run = lsmCase.runs().get(i);
+            if (run.files().isEmpty()) {
+                bits += filterBits[i];
+            } else {
+                for (RunFile f : run.files()) {
+                    bits += family(i).filterBits(f.allocationEntries(), setting(i));
+                }
+            }
+        }
+        return bits;
     }
 
     /** The filters the allocation builds, runs per family in run order: "rocksdb-ribbon on 5 runs, no filter on 1 run". */

@@ -122,6 +122,12 @@ public final class LsmCase {
         this.totalEntries = sum(entries);
     }
 
+    /** This case with another budget; every other field as it is. */
+    public LsmCase withBudget(Budget other) {
+        return new LsmCase(id, description, runs, other, tree, workload, engineGranularity, rocksdb,
+                presentPrefixShare);
+    }
+
     /** The exact sum of non-negative entry counts (the sum of up to 2^63-1 per run can exceed a long). */
     public static BigInteger sum(long[] entries) {
         BigInteger total = BigInteger.ZERO;

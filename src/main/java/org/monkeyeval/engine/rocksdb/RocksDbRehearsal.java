@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,13 +15,16 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.stream.Stream;
 
+import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactionOptions;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.LevelMetaData;
+import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileMetaData;
@@ -33,6 +37,7 @@ import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
+import org.monkeyeval.model.Budget;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.text.InvalidInputException;
 
@@ -50,9 +55,16 @@ import org.monkeyeval.text.InvalidInputException;
  * {@code nullptr} for none; {@code optimize_filters_for_memory=false}, as the families size the filters.
  * The filters' real size after is read from the rewritten files, not assumed.
  *
- * <p>Where another process holds the database, no consistent copy of its files can be taken from outside it
- * (its MANIFEST and files change while they are copied): the rehearsal is refused, naming the ways to give it
- * one (stop the writer, or a checkpoint: RocksDB's {@code Checkpoint::CreateCheckpoint}, {@code ldb checkpoint}).
+ * <p>The copy is consistent whether or not another process writes to the database. A database nobody holds
+ * is copied file by file (its write-ahead log flushed on the copy, {@link #settle}). A database another
+ * process holds changes while its files are copied, so it is read as {@code import} reads it, by a secondary
+ * instance ({@link RocksDbSnapshotOpen}), and copied as RocksDB's {@code Checkpoint::CreateCheckpoint} copies
+ * that instance's version: its table files (hard-linked where the file system allows, so a file the writer's
+ * compaction deletes afterwards stays in the copy), a MANIFEST that lists exactly them, and the database's
+ * latest OPTIONS file beside them. A table file deleted before it was linked fails the checkpoint; the
+ * instance then catches up with the primary and the checkpoint is taken again. Entries the primary holds
+ * only in its write-ahead log are not in such a copy: it is the version the secondary read, named in
+ * {@link Result#copied()}.
  */
 public final class RocksDbRehearsal {
 
@@ -83,15 +95,22 @@ public final class RocksDbRehearsal {
      * @param columnFamily     the column family rehearsed
      * @param engine           the granularity of the allocation applied
      * @param budgetBits       the filter memory the database held, the allocation's budget
+     * @param solvedBits       the budget the allocation was solved at: {@code budgetBits} less what its filters
+     *                         would round up to, file by file, beyond it
+     * @param plannedBits      the allocation's filter bits, file by file, as the families size them
      * @param deployableCost   the allocation's predicted cost (reads per absent-key lookup)
      * @param settingsByLevel  the filter written at each level that holds files, as RocksDB's options say it
      * @param before           the copy as it was
      * @param after            the copy rewritten
      * @param rewriteNanos     wall time of the rewrite
      * @param kept             the copy's folder when kept, else null
+     * @param copied           how the copy was taken: the database's files as they were (nobody held it), or
+     *                         the version a secondary instance read while another process held it
      */
-    public record Result(String columnFamily, Engine engine, double budgetBits, double deployableCost,
-                         Map<Integer, String> settingsByLevel, Side before, Side after, long rewriteNanos, Path kept) {
+    public record Result(String columnFamily, Engine engine, double budgetBits, double solvedBits,
+                         double plannedBits, double deployableCost,
+                         Map<Integer, String> settingsByLevel, Side before, Side after, long rewriteNanos, Path kept,
+                         String copied) {
         public Result {
             settingsByLevel = java.util.Collections.unmodifiableMap(new TreeMap<>(settingsByLevel));
         }
@@ -111,11 +130,19 @@ public final class RocksDbRehearsal {
      */
     public static Result rehearse(Path dir, String columnFamily, Engine engine, RocksDbMeasure.Settings settings,
                                   Path keep, Consumer<String> progress) throws InvalidInputException {
+        return rehearse(dir, List.of(columnFamily), engine, settings, keep, progress).get(0);
+    }
+
+    /**
+     * As {@link #rehearse(Path, String, Engine, RocksDbMeasure.Settings, Path, Consumer)}, for several column
+     * families of one copy, each rewritten and measured in turn (a column family's files are its own).
+     */
+    public static List<Result> rehearse(Path dir, List<String> columnFamilies, Engine engine,
+                                        RocksDbMeasure.Settings settings, Path keep, Consumer<String> progress)
+            throws InvalidInputException {
         RocksDbSnapshotOpen.checkedManifest(dir);
-        if (RocksDbSnapshotOpen.heldOpen(dir)) {
-            throw new InvalidInputException(dir + ": another process holds the database open; rehearse copies a"
-                    + " database no process writes to: stop the writer, or rehearse a checkpoint of it (ldb"
-                    + " checkpoint, or RocksDB's Checkpoint::CreateCheckpoint)");
+        if (engine != null) {
+            requireRocksDb(engine);
         }
         Path copy;
         try {
@@ -130,34 +157,129 @@ public final class RocksDbRehearsal {
         } catch (IOException e) {
             throw new InvalidInputException(keep + ": cannot create the copy's folder: " + e.getMessage());
         }
+        boolean done = false;
         try {
-            progress.accept("copying " + dir + " to " + copy);
-            copyFiles(dir, copy);
-            settle(copy, columnFamily);
-            progress.accept("measuring the copy before the rewrite");
-            Side before = side(copy, columnFamily, settings);
-            LsmCase lsmCase = ImportedCase.lsmCase(before.imported(),
-                    engine != null ? engine : ImportedCase.DEFAULT_GRANULARITY);
-            Engine chosen = engine != null ? engine : Engine.fromLabel(lsmCase.engineGranularity());
-            if (!ENGINES.contains(chosen)) {
-                throw new InvalidInputException("rehearse rewrites a RocksDB database: " + chosen.label()
-                        + " is not one of RocksDB's granularities (rocksdb, rocksdb-per-level, rocksdb-ribbon,"
-                        + " rocksdb-legacy)");
+            String copied = copy(dir, copy, columnFamilies.get(0), progress);
+            List<Result> results = new ArrayList<>();
+            for (String columnFamily : columnFamilies) {
+                results.add(rehearseCopy(copy, columnFamily, engine, settings, progress, keep != null ? copy : null,
+                        copied));
             }
-            CaseResult result = new CaseEvaluator(new ThresholdSolver(), chosen).evaluate(lsmCase);
-            Map<Integer, String> settingsByLevel = settingsByLevel(lsmCase, result.deployable());
-            long start = System.nanoTime();
-            rewrite(copy, columnFamily, settingsByLevel, progress);
-            long rewriteNanos = System.nanoTime() - start;
-            progress.accept("measuring the copy after the rewrite");
-            Side after = side(copy, columnFamily, settings);
-            return new Result(columnFamily, chosen, result.budgetBits(), result.deployableCost(), settingsByLevel,
-                    before, after, rewriteNanos, keep != null ? copy : null);
+            done = true;
+            return results;
         } finally {
-            if (keep == null) {
+            if (keep == null || !done) {
                 RocksDbSnapshotOpen.removeQuietly(copy);
             }
         }
+    }
+
+    /** One column family of the copy measured, rewritten and measured again. */
+    private static Result rehearseCopy(Path copy, String columnFamily, Engine engine, RocksDbMeasure.Settings settings,
+                                       Consumer<String> progress, Path kept, String copied)
+            throws InvalidInputException {
+        progress.accept("column family " + columnFamily + ": measuring the copy before the rewrite");
+        Side before = side(copy, columnFamily, settings);
+        LsmCase lsmCase = ImportedCase.lsmCase(before.imported(),
+                engine != null ? engine : ImportedCase.DEFAULT_GRANULARITY);
+        Engine chosen = engine != null ? engine : Engine.fromLabel(lsmCase.engineGranularity());
+        requireRocksDb(chosen);
+        CaseResult result = fitted(lsmCase, chosen, progress);
+        Map<Integer, String> settingsByLevel = settingsByLevel(lsmCase, result.deployable());
+        long start = System.nanoTime();
+        rewrite(copy, columnFamily, settingsByLevel, progress);
+        long rewriteNanos = System.nanoTime() - start;
+        progress.accept("column family " + columnFamily + ": measuring the copy after the rewrite");
+        Side after = side(copy, columnFamily, settings);
+        return new Result(columnFamily, chosen, lsmCase.budgetBits(), result.budgetBits(),
+                result.deployable().filterBitsPerFile(lsmCase), result.deployableCost(), settingsByLevel, before,
+                after, rewriteNanos, kept, copied);
+    }
+
+    private static void requireRocksDb(Engine engine) throws InvalidInputException {
+        if (!ENGINES.contains(engine)) {
+            throw new InvalidInputException("rehearse rewrites a RocksDB database: " + engine.label()
+                    + " is not one of RocksDB's granularities (rocksdb, rocksdb-per-level, rocksdb-ribbon,"
+                    + " rocksdb-legacy)");
+        }
+    }
+
+    /** Solves of a smaller budget tried until the allocation's filters, file by file, fit the case's budget. */
+    private static final int BUDGET_FITS = 4;
+
+    /**
+     * The deployable allocation of the imported case at {@code engine}, its budget fitted to the database's files:
+     * the solver sizes a run's filter as one filter of all its entries, RocksDB builds one per table file and
+     * each rounds up on its own ({@link Deployable#filterBitsPerFile}), so the rewritten files would hold a
+     * little more than the budget. Solved again at the budget less that excess until the files fit.
+     */
+    private static CaseResult fitted(LsmCase lsmCase, Engine engine, Consumer<String> progress) {
+        CaseEvaluator evaluator = new CaseEvaluator(new ThresholdSolver(), engine);
+        CaseResult result = evaluator.evaluate(lsmCase);
+        double budget = result.budgetBits();
+        double solvedAt = budget;
+        for (int fit = 0; fit < BUDGET_FITS; fit++) {
+            double perFile = result.deployable().filterBitsPerFile(lsmCase);
+            if (perFile <= budget) {
+                break;
+            }
+            solvedAt -= perFile - budget;
+            progress.accept(String.format(Locale.ROOT, "the allocation's filters, file by file, hold %.0f bits, %.0f"
+                    + " over the budget: solving at %.0f bits", perFile, perFile - budget, solvedAt));
+            result = evaluator.evaluate(lsmCase.withBudget(new Budget.TotalBits(solvedAt)));
+        }
+        return result;
+    }
+
+    /** Checkpoints of a held database tried while the writer's compactions delete files under them. */
+    private static final int CHECKPOINT_ATTEMPTS = 5;
+
+    /**
+     * A consistent copy of the database in {@code dir} into the empty folder {@code copy}: its files, or, where
+     * another process holds it, a checkpoint of the version a secondary instance reads.
+     *
+     * @return how the copy was taken, for the output
+     */
+    private static String copy(Path dir, Path copy, String columnFamily, Consumer<String> progress)
+            throws InvalidInputException {
+        if (!RocksDbSnapshotOpen.heldOpen(dir)) {
+            progress.accept("copying " + dir + " to " + copy);
+            copyFiles(dir, copy);
+            settle(copy, columnFamily);
+            return "the database's files, copied while no process held it";
+        }
+        progress.accept("another process holds " + dir + ": a checkpoint of the version a secondary instance reads,"
+                + " into " + copy);
+        try (RocksDbSnapshotOpen open = RocksDbSnapshotOpen.open(dir)) {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    checkpoint(open, copy);
+                    settle(copy, columnFamily);
+                    return "a checkpoint of " + open.version() + ", read by a secondary instance while another"
+                            + " process held the database (entries only in its write-ahead log are not in it)";
+                } catch (RocksDBException | IOException | InvalidInputException e) {
+                    if (attempt == CHECKPOINT_ATTEMPTS) {
+                        throw new InvalidInputException(dir + ": no consistent copy after " + attempt
+                                + " checkpoints (the writer deleted files under each): " + e.getMessage());
+                    }
+                    progress.accept("the checkpoint failed (" + e.getMessage() + "); catching up and taking it again");
+                    open.catchUp();
+                }
+            }
+        }
+    }
+
+    /**
+     * RocksDB's checkpoint of the open instance's version into {@code copy} (replaced), with the database's latest
+     * OPTIONS file; the first open of the copy ({@link #settle}) checks that every file its MANIFEST lists is there.
+     */
+    private static void checkpoint(RocksDbSnapshotOpen open, Path copy) throws RocksDBException, IOException {
+        RocksDbSnapshotOpen.removeQuietly(copy);
+        try (Checkpoint checkpoint = Checkpoint.create(open.db())) {
+            checkpoint.createCheckpoint(copy.toString());
+        }
+        String options = OptionsUtil.getLatestOptionsFileName(open.dir().toString(), Env.getDefault());
+        Files.copy(open.dir().resolve(options), copy.resolve(options), StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Every regular file of the database's folder (RocksDB keeps its files there, flat). */

@@ -72,6 +72,8 @@ public final class DbBenchDatabases {
                 100_000, "--bloom_bits=10", "--use_ribbon_filter=1", "--partition_index_and_filters=1"),
         HITS_10("optimize_filters_for_hits, 10 bits/key", 30_000, "--bloom_bits=10", "--optimize_filters_for_hits=1"),
         UNIVERSAL_10("universal compaction, 10 bits/key", 300_000, "--bloom_bits=10", "--compaction_style=1"),
+        DYNAMIC_10("level_compaction_dynamic_level_bytes, 10 bits/key", 100_000, "--bloom_bits=10",
+                "--level_compaction_dynamic_level_bytes=1"),
         MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", 150_000, "--bloom_bits=6"),
         PREFIX_8("prefix-only filters (8-byte fixed prefixes, whole_key_filtering=0), 10 bits/key", 75_000,
                 "--bloom_bits=10", "--prefix_size=8", "--whole_key_filtering=0"),
