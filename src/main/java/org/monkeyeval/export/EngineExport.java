@@ -307,6 +307,7 @@ public final class EngineExport {
                                            EngineLevels.Mapping levels, org.monkeyeval.model.RocksDbOptions db) {
         boolean prefixes = db != null && db.prefixExtractor() != null
                 && !org.monkeyeval.model.RocksDbOptions.NO_PREFIX_EXTRACTOR.equals(db.prefixExtractor());
+        databaseDifferences(out, formatVersion, db);
         out.append("[Version]\n");
         out.append("  rocksdb_version=").append(ROCKSDB_OPTIONS_VERSION).append("\n");
         out.append("  options_file_version=1.1\n\n");
@@ -317,6 +318,9 @@ public final class EngineExport {
         if (levels.raisesNumLevels()) {
             out.append("  num_levels=").append(levels.numLevels()).append("\n");
         }
+        if (db != null && db.compactionStyle() != null) {
+            out.append("  compaction_style=").append(db.compactionStyle()).append("\n");
+        }
         if (prefixes) {
             out.append("  prefix_extractor=").append(db.prefixExtractor()).append("\n");
         }
@@ -326,6 +330,29 @@ public final class EngineExport {
         out.append("  optimize_filters_for_memory=false\n");
         out.append("  whole_key_filtering=").append(db == null || db.wholeKeyFiltering()).append("\n");
         out.append("  filter_policy=").append(filterPolicy).append("\n");
+    }
+
+    /**
+     * Where the OPTIONS file sets a table option otherwise than the imported database has it, one comment line
+     * each: the filters' size and kind follow these options, so a reader keeping the database's own would not
+     * build what was priced.
+     */
+    private static void databaseDifferences(StringBuilder out, int formatVersion,
+                                            org.monkeyeval.model.RocksDbOptions db) {
+        if (db == null) {
+            return;
+        }
+        if (db.formatVersion() != null && db.formatVersion() != formatVersion) {
+            out.append("# the database has format_version=").append(db.formatVersion()).append("; this sets ")
+                    .append(formatVersion).append(formatVersion >= 5
+                            ? ": below 5 RocksDB builds the legacy Bloom filter from bloomfilter:B, not the one priced"
+                            : ": from 5 on RocksDB builds the fast local Bloom filter, not the legacy one priced")
+                    .append(" (files written before keep their own filters until compacted)\n");
+        }
+        if (Boolean.TRUE.equals(db.optimizeFiltersForMemory())) {
+            out.append("# the database has optimize_filters_for_memory=true; this sets false: with it RocksDB sizes"
+                    + " each filter to the allocator's block, a few percent off the size priced\n");
+        }
     }
 
     private static void rocksDbPolicy(CaseResult r, EngineLevels.Mapping levels, StringBuilder out) {

@@ -64,11 +64,14 @@ import org.monkeyeval.text.Numbers;
  *                "levelCompactionDynamicLevelBytes": false,  database's own options, each optional
  *                "optimizeFiltersForHits": true,     (defaults 7, true, false); the runs are then at the
  *                "prefixExtractor": "rocksdb.FixedPrefix.8",  database's own levels (export keeps them
- *                "wholeKeyFiltering": false } }   there), and with optimizeFiltersForHits a Get reads no
- *                                                filter of the last non-empty level (alloc.ReadPath#today);
- *                                                prefixExtractor ("nullptr" for none; default each file's
- *                                                own) and wholeKeyFiltering (default true) are what the
- *                                                database is opened with (alloc.ReadPath#fileCheck)
+ *                "wholeKeyFiltering": false,      there), and with optimizeFiltersForHits a Get reads no
+ *                "compactionStyle": "kCompactionStyleLevel",  filter of the last non-empty level
+ *                "formatVersion": 5,               (alloc.ReadPath#today); prefixExtractor ("nullptr" for
+ *                "optimizeFiltersForMemory": false } }  none; default each file's own) and
+ *                                                wholeKeyFiltering (default true) are what the database is
+ *                                                opened with (alloc.ReadPath#fileCheck); compactionStyle,
+ *                                                formatVersion (0 to 7) and optimizeFiltersForMemory are
+ *                                                recorded as the OPTIONS file says them (export states them)
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -705,7 +708,11 @@ public final class CaseReader {
         return budget;
     }
 
-    /** The database's own options: {@code {"numLevels", "levelCompactionDynamicLevelBytes", "optimizeFiltersForHits"}}. */
+    /**
+     * The database's own options: {@code {"numLevels", "levelCompactionDynamicLevelBytes", "optimizeFiltersForHits",
+     * "prefixExtractor", "wholeKeyFiltering", "compactionStyle", "formatVersion", "optimizeFiltersForMemory"}}, each
+     * optional.
+     */
     private RocksDbOptions readRocksDbOptions() throws IOException, InvalidInputException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             throw error("rocksdb", "expected an object of the database's options, got " + describe(parser.currentToken()));
@@ -715,6 +722,9 @@ public final class CaseReader {
         boolean hits = false;
         String prefixExtractor = null;
         boolean wholeKeyFiltering = true;
+        String compactionStyle = null;
+        Integer formatVersion = null;
+        Boolean forMemory = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -737,12 +747,28 @@ public final class CaseReader {
                     }
                 }
                 case "wholeKeyFiltering" -> wholeKeyFiltering = bool(path);
+                case "compactionStyle" -> {
+                    compactionStyle = string(path);
+                    if (compactionStyle.isEmpty()) {
+                        throw error(path, "is empty: name it as the OPTIONS file does (kCompactionStyleLevel)");
+                    }
+                }
+                case "formatVersion" -> {
+                    long v = nonNegativeLong(path);
+                    if (v > RocksDbOptions.MAX_FORMAT_VERSION) {
+                        throw error(path, v + " is not a table format_version RocksDB writes (0 to "
+                                + RocksDbOptions.MAX_FORMAT_VERSION + ")");
+                    }
+                    formatVersion = (int) v;
+                }
+                case "optimizeFiltersForMemory" -> forMemory = bool(path);
                 default -> throw errorAt(at, path, "unknown field (expected numLevels,"
                         + " levelCompactionDynamicLevelBytes, optimizeFiltersForHits, prefixExtractor,"
-                        + " wholeKeyFiltering)");
+                        + " wholeKeyFiltering, compactionStyle, formatVersion, optimizeFiltersForMemory)");
             }
         }
-        return new RocksDbOptions((int) numLevels, dynamic, hits, prefixExtractor, wholeKeyFiltering);
+        return new RocksDbOptions((int) numLevels, dynamic, hits, prefixExtractor, wholeKeyFiltering,
+                compactionStyle, formatVersion, forMemory);
     }
 
     private String string(String path) throws IOException, InvalidInputException {

@@ -17,12 +17,24 @@ package org.monkeyeval.model;
  * @param wholeKeyFiltering                 the table option {@code whole_key_filtering} the database is opened
  *                                          with (RocksDB's default true): a Get checks the whole key only where
  *                                          it and the file's own are both on
+ * @param compactionStyle                   {@code compaction_style} as the OPTIONS file writes it
+ *                                          ({@code kCompactionStyleLevel}, {@code kCompactionStyleUniversal},
+ *                                          ...), or null when the case does not say
+ * @param formatVersion                     the table option {@code format_version} (below 5, RocksDB builds the
+ *                                          legacy Bloom filter for {@code bloomfilter:B}), or null
+ * @param optimizeFiltersForMemory          the table option {@code optimize_filters_for_memory} (filters sized
+ *                                          to the allocator's blocks, so their real size differs from the
+ *                                          families' by up to a few percent), or null
  */
 public record RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelBytes, boolean optimizeFiltersForHits,
-                             String prefixExtractor, boolean wholeKeyFiltering) {
+                             String prefixExtractor, boolean wholeKeyFiltering, String compactionStyle,
+                             Integer formatVersion, Boolean optimizeFiltersForMemory) {
 
     /** RocksDB's default {@code num_levels}. */
     public static final int DEFAULT_NUM_LEVELS = 7;
+
+    /** The largest table {@code format_version} this project reads (RocksDB's newest is 7). */
+    public static final int MAX_FORMAT_VERSION = 7;
 
     /** How RocksDB's OPTIONS file writes a column family without a prefix extractor. */
     public static final String NO_PREFIX_EXTRACTOR = "nullptr";
@@ -35,6 +47,20 @@ public record RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelB
             throw new IllegalArgumentException("prefixExtractor must not be empty (\"" + NO_PREFIX_EXTRACTOR
                     + "\" for none)");
         }
+        if (compactionStyle != null && compactionStyle.isEmpty()) {
+            throw new IllegalArgumentException("compactionStyle must not be empty");
+        }
+        if (formatVersion != null && (formatVersion < 0 || formatVersion > MAX_FORMAT_VERSION)) {
+            throw new IllegalArgumentException("formatVersion (" + formatVersion + ") must be in [0, "
+                    + MAX_FORMAT_VERSION + "]");
+        }
+    }
+
+    /** Options that say nothing of the compaction style and the table format. */
+    public RocksDbOptions(int numLevels, boolean levelCompactionDynamicLevelBytes, boolean optimizeFiltersForHits,
+                          String prefixExtractor, boolean wholeKeyFiltering) {
+        this(numLevels, levelCompactionDynamicLevelBytes, optimizeFiltersForHits, prefixExtractor, wholeKeyFiltering,
+                null, null, null);
     }
 
     /** Options that say nothing of the prefix extractor, with whole-key filtering on (RocksDB's default). */

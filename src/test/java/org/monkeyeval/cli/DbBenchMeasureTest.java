@@ -123,6 +123,24 @@ final class DbBenchMeasureTest {
                 100 * (predicted - measuredR) / measuredR));
     }
 
+    /**
+     * import records, from the OPTIONS file db_bench wrote, the table format and compaction style each database
+     * was built with (db_bench 7.8.3: format_version 5 and optimize_filters_for_memory false by default; its
+     * --format_version and --compaction_style flags as given).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Database.class, names = {"BLOOM_10", "LEGACY_10", "UNIVERSAL_10"})
+    void import_dbBenchDatabase_recordsItsTableFormatAndCompactionStyle(Database d) throws Exception {
+        Path to = shared.resolve("options-" + d.name().toLowerCase(Locale.ROOT) + ".json");
+        Cli.Outcome o = Cli.run("import", "--rocksdb", dbs.get(d).toString(), "--to", to.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        JsonNode options = Json.parse(Files.readString(to)).get("rocksdb");
+        assertEquals(d == Database.LEGACY_10 ? 4 : 5, options.get("formatVersion").asInt(), options.toString());
+        assertEquals(d == Database.UNIVERSAL_10 ? "kCompactionStyleUniversal" : "kCompactionStyleLevel",
+                options.get("compactionStyle").asText(), options.toString());
+        assertEquals(false, options.get("optimizeFiltersForMemory").asBoolean(true), options.toString());
+    }
+
     /** The entries of the imported case's runs: for the prefix-only database, what its files' filters hold. */
     private static long filterEntries(Database d) throws IOException {
         Path to = shared.resolve("import-" + d.name().toLowerCase(Locale.ROOT) + ".json");

@@ -209,6 +209,26 @@ final class CaseReaderTest {
     }
 
     @Test
+    void read_rocksdbTableFormatOptions_keptAndCheckedAndAbsentAsNull() throws Exception {
+        String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 6}], \"budget\": {\"bitsPerEntry\": 8}";
+        assertEquals(new RocksDbOptions(7, true, false, null, true, "kCompactionStyleUniversal", 4, true),
+                read(base + ", \"rocksdb\": {\"compactionStyle\": \"kCompactionStyleUniversal\", \"formatVersion\": 4,"
+                        + " \"optimizeFiltersForMemory\": true}}").rocksdb());
+        RocksDbOptions older = read(base + ", \"rocksdb\": {\"numLevels\": 7}}").rocksdb();
+        assertEquals(null, older.compactionStyle());
+        assertEquals(null, older.formatVersion());
+        assertEquals(null, older.optimizeFiltersForMemory());
+        InvalidInputException tooNew = assertThrows(InvalidInputException.class,
+                () -> read(base + ",\n  \"rocksdb\": {\"formatVersion\": 8}}"));
+        assertTrue(tooNew.getMessage().startsWith("c.json:2:"), tooNew.getMessage());
+        assertTrue(tooNew.getMessage().contains("rocksdb.formatVersion: 8 is not a table format_version RocksDB writes"),
+                tooNew.getMessage());
+        InvalidInputException empty = assertThrows(InvalidInputException.class,
+                () -> read(base + ", \"rocksdb\": {\"compactionStyle\": \"\"}}"));
+        assertTrue(empty.getMessage().contains("rocksdb.compactionStyle: is empty"), empty.getMessage());
+    }
+
+    @Test
     void read_rocksdbOptions_keptWithDefaultsAndCheckedAgainstTheLevels() throws Exception {
         String base = "{\"id\": \"h\", \"runs\": [{\"entries\": 10, \"level\": 6}], \"budget\": {\"bitsPerEntry\": 8}";
         assertEquals(new RocksDbOptions(7, false, true), read(base + ", \"rocksdb\": {\"numLevels\": 7,"
@@ -221,8 +241,8 @@ final class CaseReaderTest {
                 () -> read(base + ",\n  \"rocksdb\": {\"optimizeFiltersForHits\": 1}}"));
         assertTrue(notBool.getMessage().startsWith("c.json:2:41: rocksdb.optimizeFiltersForHits: "), notBool.getMessage());
         InvalidInputException unknown = assertThrows(InvalidInputException.class,
-                () -> read(base + ", \"rocksdb\": {\"formatVersion\": 5}}"));
-        assertTrue(unknown.getMessage().contains("rocksdb.formatVersion: unknown field"), unknown.getMessage());
+                () -> read(base + ", \"rocksdb\": {\"blockSize\": 4096}}"));
+        assertTrue(unknown.getMessage().contains("rocksdb.blockSize: unknown field"), unknown.getMessage());
         InvalidInputException past = assertThrows(InvalidInputException.class,
                 () -> read(base + ", \"rocksdb\": {\"numLevels\": 5}}"));
         assertTrue(past.getMessage().contains("runs[0].level: L6 is past the database's levels (rocksdb.numLevels 5)"),

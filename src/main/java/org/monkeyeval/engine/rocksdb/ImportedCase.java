@@ -98,6 +98,15 @@ public final class ImportedCase {
             options.put("numLevels", imported.options().numLevels());
             options.put("levelCompactionDynamicLevelBytes", imported.options().levelCompactionDynamicLevelBytes());
             options.put("optimizeFiltersForHits", imported.options().optimizeFiltersForHits());
+            if (imported.options().compactionStyle() != null) {
+                options.put("compactionStyle", imported.options().compactionStyle());
+            }
+            if (imported.options().formatVersion() != null) {
+                options.put("formatVersion", imported.options().formatVersion());
+            }
+            if (imported.options().optimizeFiltersForMemory() != null) {
+                options.put("optimizeFiltersForMemory", imported.options().optimizeFiltersForMemory());
+            }
             if (prefixesMatter(imported)) {
                 options.put("prefixExtractor", imported.options().prefixExtractor());
                 options.put("wholeKeyFiltering", imported.options().wholeKeyFiltering());

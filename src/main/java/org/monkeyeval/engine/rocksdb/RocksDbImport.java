@@ -138,8 +138,16 @@ public final class RocksDbImport {
         }
         ColumnFamilyOptions cf = open.options(columnFamily);
         ReadPathOptions read = readPathOptions(open, columnFamily);
+        String text = optionsText(open);
+        Integer formatVersion = OptionsText.value(text, columnFamily, true, "format_version")
+                .filter(v -> v.matches("[0-9]{1,2}")).map(Integer::valueOf)
+                .filter(v -> v <= RocksDbOptions.MAX_FORMAT_VERSION).orElse(null);
+        Boolean forMemory = OptionsText.value(text, columnFamily, true, "optimize_filters_for_memory")
+                .filter(v -> v.equals("true") || v.equals("false")).map(Boolean::valueOf).orElse(null);
+        String style = OptionsText.value(text, columnFamily, false, "compaction_style").filter(v -> !v.isEmpty())
+                .orElse(null);
         return new RocksDbOptions(cf.numLevels(), cf.levelCompactionDynamicLevelBytes(), cf.optimizeFiltersForHits(),
-                read.prefixExtractor(), read.wholeKeyFiltering());
+                read.prefixExtractor(), read.wholeKeyFiltering(), style, formatVersion, forMemory);
     }
 
     /**
@@ -164,16 +172,19 @@ public final class RocksDbImport {
         if (!open.ownOptions()) {
             return new ReadPathOptions(RocksDbOptions.NO_PREFIX_EXTRACTOR, true);
         }
-        String text;
-        try {
-            text = OptionsText.latest(open.dir());
-        } catch (org.rocksdb.RocksDBException | IOException e) {
-            throw new InvalidInputException(open.dir() + ": its OPTIONS file cannot be read: " + e.getMessage());
-        }
+        String text = optionsText(open);
         String extractor = OptionsText.value(text, columnFamily, false, "prefix_extractor")
                 .filter(v -> !v.isEmpty()).orElse(RocksDbOptions.NO_PREFIX_EXTRACTOR);
         boolean whole = !"false".equals(OptionsText.value(text, columnFamily, true, "whole_key_filtering").orElse("true"));
         return new ReadPathOptions(extractor, whole);
+    }
+
+    private static String optionsText(RocksDbSnapshotOpen open) throws InvalidInputException {
+        try {
+            return OptionsText.latest(open.dir());
+        } catch (org.rocksdb.RocksDBException | IOException e) {
+            throw new InvalidInputException(open.dir() + ": its OPTIONS file cannot be read: " + e.getMessage());
+        }
     }
 
     /**
