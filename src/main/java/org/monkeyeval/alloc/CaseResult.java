@@ -119,6 +119,18 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
         return deployable == null ? Double.NaN : withFoundShare(deployable.engineBound());
     }
 
+    /**
+     * The deployable allocation's filter bits as a database whose runs list their files builds them, one filter
+     * per file ({@link Deployable#filterBitsPerFile}); NaN without a deployable allocation or where no run lists
+     * its files (then the runs' filters are what {@link Deployable#usedBits()} sums).
+     */
+    public double deployableBitsPerFile() {
+        if (deployable == null || lsmCase.runs().stream().allMatch(run -> run.files().isEmpty())) {
+            return Double.NaN;
+        }
+        return deployable.filterBitsPerFile(lsmCase);
+    }
+
     /** deployable cost / engine optimized cost, at least 1: what the engine's granularity and whole settings cost. */
     public double roundingLoss() {
         return deployableCost() / engineOptimizedCost();

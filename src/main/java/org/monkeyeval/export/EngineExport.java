@@ -125,6 +125,14 @@ public final class EngineExport {
                 + (d.engine().perLevel() ? " (one setting per level)" : " (one setting for the tree)"));
         lines.add("budget " + Numbers.format(r.budgetBits()) + " bits; filters use "
                 + Numbers.format(hits == null ? d.usedBits() : hits.usedBits()) + " bits (real sizes, metadata included)");
+        double perFile = r.deployableBitsPerFile();
+        if (hits == null && !Double.isNaN(perFile)) {
+            double headroom = r.budgetBits() - perFile;
+            lines.add("one filter per file, each rounded up on its own: " + Numbers.format(perFile) + " bits, "
+                    + (headroom >= 0 ? Numbers.format(headroom) + " bits of the budget left"
+                            : Numbers.format(-headroom) + " bits over the budget (files written anew split"
+                            + " differently; rehearse solves at a budget that much smaller)"));
+        }
         lines.add("expected cost (run reads per lookup) " + Numbers.format(cost)
                 + (hits == null ? "" : " with optimize_filters_for_hits (without it: "
                         + Numbers.format(r.deployableCost()) + ")"));

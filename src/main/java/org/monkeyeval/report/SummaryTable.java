@@ -168,10 +168,27 @@ public final class SummaryTable {
                         + " optimum cost = %s, rounding loss = %sx; builds %s%n%s",
                 r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
                 g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
-                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r))
+                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r)
+                + perFileLine(r))
                 + (r.deployable().exact() ? "" : String.format(Locale.ROOT, "  not proven least: the search stopped"
                         + " at its cap; the least sum a_i p_i is at least %s (this one at most %s above it)%n",
                         g(r.deployable().lowerBound()), g(r.deployable().weightedFpr() - r.deployable().lowerBound())));
+    }
+
+    /**
+     * For a case whose runs list their files: the allocation's filters as the engine builds them, one per file,
+     * each rounded up on its own, against the budget (what {@code rehearse} solves a smaller budget for).
+     */
+    private static String perFileLine(CaseResult r) {
+        double bits = r.deployableBitsPerFile();
+        if (Double.isNaN(bits)) {
+            return "";
+        }
+        double headroom = r.budgetBits() - bits;
+        return String.format(Locale.ROOT, "  built one filter per file, each rounded up on its own: %s bits, %s%n",
+                g(bits), headroom >= 0 ? g(headroom) + " bits of the budget left"
+                        : g(-headroom) + " bits (" + g(-100 * headroom / r.budgetBits()) + "%) over the budget;"
+                        + " rehearse solves at a budget that much smaller");
     }
 
     /** Which runs' filters the engine's lookup never reads, or nothing when it reads them all. */
