@@ -9,6 +9,7 @@ import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.model.TreeShape;
+import org.monkeyeval.report.RehearsalTables;
 import org.monkeyeval.report.ReportData;
 import org.monkeyeval.text.Numbers;
 
@@ -151,6 +152,7 @@ final class ReportPage {
         out.append("</nav>\n</header>\n");
 
         summary(out, data);
+        rehearsals(out, data);
         out.append("<figure class=\"wide\" id=\"figure-").append(improvement.name()).append("\">\n")
                 .append(improvement.element()).append("\n<figcaption>").append(Html.escape(improvement.title()))
                 .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>; a dot")
@@ -183,7 +185,10 @@ final class ReportPage {
                         ? " <code>confirm-cases.csv</code>, <code>engine.csv</code> and"
                         + " <code>bloom-before-level.csv</code>; see"
                         : " <code>confirm-cases.csv</code> and <code>engine.csv</code>; see")
-                .append(" <code>report-provenance.json</code>.</p>\n</footer>\n</main>\n</body>\n</html>\n");
+                .append(" <code>report-provenance.json</code>.")
+                .append(data.rehearsals().isEmpty() ? "" : " Rehearsals from <code>" + RehearsalTables.CSV_FILE
+                        + "</code>, made as <code>" + RehearsalTables.PROVENANCE_FILE + "</code> says.")
+                .append("</p>\n</footer>\n</main>\n</body>\n</html>\n");
         return out.toString();
     }
 
@@ -230,6 +235,60 @@ final class ReportPage {
             out.append("</tr>\n");
         }
         out.append("</tbody></table></div>\n</section>\n");
+    }
+
+    /**
+     * The recommendations {@code rehearse} applied to a copy of a database and measured ({@code rehearsal.csv}):
+     * the predicted and the measured R before and after, side by side, so that the gain the model promises
+     * stands beside the one RocksDB counted. Nothing without the table.
+     */
+    static void rehearsals(StringBuilder out, ReportData data) {
+        if (data.rehearsals().isEmpty()) {
+            return;
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        data.cases().forEach(c -> ids.add(c.id()));
+        out.append("<section id=\"rehearsals\">\n<h2>Rehearsed on a copy of the database</h2>\n")
+                .append("<p>From <code>").append(RehearsalTables.CSV_FILE).append("</code>: each database copied,")
+                .append(" every file rewritten at its own level with the filter the deployable allocation gives it,")
+                .append(" and RocksDB's own count of the data blocks an absent-key lookup reads measured before and")
+                .append(" after with the same absent keys (95% intervals); filter bits after the rewrite against the")
+                .append(" budget, the filter memory the database held.</p>\n")
+                .append("<div class=\"table-wrap\"><table id=\"rehearsal-table\">\n<thead><tr>")
+                .append("<th scope=\"col\">case</th><th scope=\"col\">database, column family</th>")
+                .append("<th scope=\"col\">granularity</th><th scope=\"col\">predicted R before → after</th>")
+                .append("<th scope=\"col\">predicted gain</th><th scope=\"col\">measured R before → after</th>")
+                .append("<th scope=\"col\">measured gain</th><th scope=\"col\">filter bits / budget</th>")
+                .append("</tr></thead>\n<tbody>\n");
+        for (ReportData.Row r : data.rehearsals()) {
+            String id = r.text("case_id");
+            out.append("<tr data-case=\"").append(Html.escape(id)).append("\"><th scope=\"row\">")
+                    .append(ids.contains(id) ? "<a href=\"#case-" + Html.escape(id) + "\">" + Html.escape(id) + "</a>"
+                            : Html.escape(id))
+                    .append("</th><td>").append(Html.escape(r.text("database"))).append(", ")
+                    .append(Html.escape(r.text("column_family"))).append("</td><td>")
+                    .append(Html.escape(r.text("engine_granularity"))).append("</td><td>")
+                    .append(shown(r, "before_predicted_R")).append(" → ").append(shown(r, "after_predicted_R"))
+                    .append("</td><td>").append(ratio(r, "before_predicted_R", "after_predicted_R")).append("</td><td>")
+                    .append(measured(r, "before")).append(" → ").append(measured(r, "after")).append("</td><td>")
+                    .append(ratio(r, "before_measured_R", "after_measured_R")).append("</td><td>")
+                    .append(Html.escape(Html.shown(Numbers.format(r.number("after_filter_bits") / r.number("budget_bits")))))
+                    .append("</td></tr>\n");
+        }
+        out.append("</tbody></table></div>\n</section>\n");
+    }
+
+    private static String shown(ReportData.Row r, String column) {
+        return Html.escape(Html.shown(r.text(column)));
+    }
+
+    private static String measured(ReportData.Row r, String side) {
+        return shown(r, side + "_measured_R") + " <span class=\"interval\">(" + shown(r, side + "_measured_R_low") + "–"
+                + shown(r, side + "_measured_R_high") + ")</span>";
+    }
+
+    private static String ratio(ReportData.Row r, String before, String after) {
+        return Html.escape(Html.shown(Numbers.format(r.number(before) / r.number(after)))) + "×";
     }
 
     /** What the case's lookups are, in words, from its cases.csv row. */

@@ -16,14 +16,15 @@ import org.monkeyeval.text.CsvTable;
  * those the report reads are carried along untouched, so tables may grow without breaking the report.
  *
  * @param cases the cases in {@code cases.csv} order (by id)
+ * @param rehearsals the rows of {@code rehearsal.csv} ({@code rehearse --out}), in file order; empty without it
  */
-public record ReportData(List<CaseData> cases) {
+public record ReportData(List<CaseData> cases, List<Row> rehearsals) {
 
     /** File names the report reads, in the order they are listed in its provenance. */
     public static final List<String> REQUIRED_TABLES = List.of(AllocationTables.CASES_FILE,
             AllocationTables.ROWS_FILE, SweepTable.FILE);
     public static final List<String> OPTIONAL_TABLES = List.of(ConfirmTables.RUNS_FILE, ConfirmTables.CASES_FILE,
-            EngineTables.FILE, BloomBeforeLevelTable.FILE);
+            EngineTables.FILE, BloomBeforeLevelTable.FILE, RehearsalTables.CSV_FILE);
 
     /** cases.csv's workload values the report tells apart. */
     public static final String ABSENT_KEYS = "absent-keys";
@@ -196,7 +197,10 @@ public record ReportData(List<CaseData> cases) {
                     List.copyOf(confirmRuns.getOrDefault(id, List.of())), confirmCases.getOrDefault(id, List.of()),
                     bloomBeforeLevel.getOrDefault(id, List.of())));
         }
-        return new ReportData(List.copyOf(result));
+        List<Row> rehearsals = new ArrayList<>();
+        byCase(RehearsalTables.CSV_FILE, tables).values().forEach(rehearsals::addAll);
+        rehearsals.sort(java.util.Comparator.comparingInt(Row::line));
+        return new ReportData(List.copyOf(result), List.copyOf(rehearsals));
     }
 
     private static Map<String, List<Row>> byCase(String name, Map<String, CsvTable> tables) {

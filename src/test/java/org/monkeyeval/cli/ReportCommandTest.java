@@ -112,6 +112,41 @@ final class ReportCommandTest {
                 + " byte-identical"), v.out());
     }
 
+    /** A rehearsal.csv row as rehearse --out writes it, for the published imported case. */
+    private static String rehearsalTable(String afterFilterBits) {
+        return String.join(",", org.monkeyeval.report.RehearsalTables.COLUMNS) + "\r\n"
+                + "rocksdb-imported,/var/lib/db,default,rocksdb-per-level,200000,1,2405080,2403288,2405080,0.0062,"
+                + "0.1309,0.1337,0.132,0.1353," + afterFilterBits + ",13 14 4,0.006214,0.005985,0.005642,0.006328,"
+                + "2404000,13 14 4,0.3\r\n";
+    }
+
+    @Test
+    void report_withRehearsalTable_showsMeasuredGainBesidePredictedAndVerifyPasses() throws IOException {
+        Files.writeString(out.resolve("rehearsal.csv"), rehearsalTable("2405080"));
+        Cli.Outcome o = report();
+        assertEquals(0, o.exitCode(), o.out() + o.err());
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        int section = html.indexOf("<section id=\"rehearsals\">");
+        assertTrue(section > 0, "the rehearsal section is drawn");
+        String rehearsals = html.substring(section, html.indexOf("</section>", section));
+        assertTrue(rehearsals.contains("<a href=\"#case-rocksdb-imported\">rocksdb-imported</a>"), rehearsals);
+        assertTrue(rehearsals.contains("21.07×"), "predicted gain 0.1309 / 0.006214: " + rehearsals);
+        assertTrue(rehearsals.contains("22.34×"), "measured gain 0.1337 / 0.005985: " + rehearsals);
+        assertTrue(Files.readString(out.resolve("report-provenance.json")).contains("\"path\": \"rehearsal.csv\""));
+        Cli.Outcome v = verify();
+        assertEquals(0, v.exitCode(), v.out());
+    }
+
+    @Test
+    void report_rehearsalTableWithoutAColumn_exit3NamingItAndNothingWritten() throws IOException {
+        String table = rehearsalTable("2405080").replace("after_measured_R,", "after_measured,");
+        Files.writeString(out.resolve("rehearsal.csv"), table);
+        Cli.Outcome o = report();
+        assertEquals(3, o.exitCode(), o.out() + o.err());
+        assertTrue(o.err().contains("rehearsal.csv:2: column after_measured_R is missing"), o.err());
+        assertFalse(Files.exists(out.resolve("report.html")), "nothing written");
+    }
+
     @Test
     void verify_editedFigure_fails() throws IOException {
         assertEquals(0, report().exitCode());
