@@ -50,9 +50,11 @@ public final class ReportDocuments {
      * a case with a zero-result share, the reads per lookup against that share and, when it is
      * uncertain, the robust allocation; 4 names every run whole (upright where many, with level
      * brackets for a tree), zooms the memory figures on the budget beside their curves, and draws
-     * coinciding cases as one line on a log(1 + b) memory axis.
+     * coinciding cases as one line on a log(1 + b) memory axis; 5 opens the page with each case's answer in
+     * one line (and a rehearsal's measured gain where {@code rehearsal.csv} holds one), and moves the summary's
+     * size and count columns behind "more columns" so that the first table fits a 1,400-pixel page.
      */
-    public static final int DRAWING_REVISION = 4;
+    public static final int DRAWING_REVISION = 5;
 
     /** The report-provenance section that records {@link #DRAWING_REVISION}. */
     public static final String DRAWING = "drawing";

@@ -91,6 +91,13 @@ final class ReportPage {
             figcaption { font-size: .85rem; color: #4a4a52; padding: .35rem .25rem 0; }
             figcaption a { color: #005a8e; }
             .figures figure.span { grid-column: 1 / -1; justify-self: center; width: 100%; max-width: 880px; }
+            ul.headline { padding-left: 1.25rem; margin: .5rem 0; }
+            ul.headline li { margin: .2rem 0; }
+            #summary-table thead th { white-space: normal; vertical-align: bottom; min-width: 4.5rem; }
+            details.more { margin: -.5rem 0 1.25rem; }
+            details.more summary { cursor: pointer; color: var(--accent); }
+            .table-wrap tbody th { position: sticky; left: 0; background: var(--card); }
+            .table-wrap tbody tr:nth-child(even) th { background: var(--zebra); }
             nav.cases { display: flex; flex-wrap: wrap; gap: .35rem .9rem; margin: .5rem 0 0; font-size: .95rem; }
             footer { margin-top: 3rem; color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line);
               padding-top: 1rem; }
@@ -132,7 +139,9 @@ final class ReportPage {
                 .append("<title>monkey-eval report: Bloom-filter memory across LSM-tree runs</title>\n")
                 .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
         out.append("<header class=\"top\">\n<h1>Bloom-filter memory across the runs of an LSM-tree</h1>\n")
-                .append("<p class=\"lede\">For each case, the same filter memory is spread two ways: uniformly")
+                .append("</header>\n");
+        Headline.render(out, data);
+        out.append("<section id=\"reading\">\n<h2>How to read it</h2>\n<p class=\"lede\">For each case, the same filter memory is spread two ways: uniformly")
                 .append(" (every run gets the same bits per entry, as storage engines do) and as Monkey")
                 .append(" (Dayan, Athanassoulis, Idreos, SIGMOD 2017) prescribes, more bits per entry for small")
                 .append(" runs. <b>R</b> is the expected number of runs an absent-key lookup reads in vain,")
@@ -149,7 +158,7 @@ final class ReportPage {
         for (ReportData.CaseData c : data.cases()) {
             out.append("<a href=\"#case-").append(c.id()).append("\">").append(Html.escape(c.id())).append("</a>");
         }
-        out.append("</nav>\n</header>\n");
+        out.append("</nav>\n</section>\n");
 
         summary(out, data);
         rehearsals(out, data);
@@ -204,23 +213,42 @@ final class ReportPage {
         return columns;
     }
 
+    /**
+     * Summary columns shown behind "more columns" rather than in the first table, so that the first fits a
+     * 1,400-pixel page: sizes and counts, and the R where the cost is shown beside it.
+     */
+    static final List<String> MORE_SUMMARY_COLUMNS = List.of("runs", "total_entries", "zero_bit_runs", "budget_bits",
+            "deployable_R", "rounding_loss", "current_R");
+
     private static void summary(StringBuilder out, ReportData data) {
         List<String[]> summaryColumns = summaryColumns(data);
+        List<String[]> first = summaryColumns.stream().filter(c -> !MORE_SUMMARY_COLUMNS.contains(c[0])).toList();
+        List<String[]> more = summaryColumns.stream().filter(c -> MORE_SUMMARY_COLUMNS.contains(c[0])).toList();
         out.append("<section id=\"summary\">\n<h2>All cases</h2>\n")
                 .append("<p>Values from <code>cases.csv</code>, rounded to ").append(Html.SHOWN_DIGITS)
                 .append(" significant digits (hover a cell for the full value).</p>\n");
         if (summaryColumns.size() > SUMMARY_COLUMNS.size()) {
             out.append("<p>").append(EXTRA_ALLOCATIONS).append(" Cells are empty for cases without them.</p>\n");
         }
-        out.append("<div class=\"table-wrap\"><table id=\"summary-table\">\n<thead><tr><th scope=\"col\">case</th>");
-        for (String[] column : summaryColumns) {
+        summaryTable(out, data, "summary-table", first);
+        out.append("<details class=\"more\" id=\"summary-more\"><summary>More columns: ");
+        out.append(String.join(", ", more.stream().map(c -> Html.escape(c[1])).toList()));
+        out.append("</summary>\n");
+        summaryTable(out, data, "summary-more-table", more);
+        out.append("</details>\n</section>\n");
+    }
+
+    private static void summaryTable(StringBuilder out, ReportData data, String id, List<String[]> columns) {
+        out.append("<div class=\"table-wrap\"><table id=\"").append(id)
+                .append("\">\n<thead><tr><th scope=\"col\">case</th>");
+        for (String[] column : columns) {
             out.append("<th scope=\"col\">").append(Html.escape(column[1])).append("</th>");
         }
         out.append("</tr></thead>\n<tbody>\n");
         for (ReportData.CaseData c : data.cases()) {
             out.append("<tr data-case=\"").append(c.id()).append("\"><th scope=\"row\"><a href=\"#case-")
                     .append(c.id()).append("\">").append(Html.escape(c.id())).append("</a></th>");
-            for (String[] column : summaryColumns) {
+            for (String[] column : columns) {
                 String value = c.summary().text(column[0]);
                 if (column[0].equals("zero_result_share") && c.measuredLookups()) {
                     // measured lookups have no z (the table leaves it empty): say where the weights came from
@@ -234,7 +262,7 @@ final class ReportPage {
             }
             out.append("</tr>\n");
         }
-        out.append("</tbody></table></div>\n</section>\n");
+        out.append("</tbody></table></div>\n");
     }
 
     /**

@@ -132,6 +132,11 @@ final class ReportCommandTest {
         assertTrue(rehearsals.contains("<a href=\"#case-rocksdb-imported\">rocksdb-imported</a>"), rehearsals);
         assertTrue(rehearsals.contains("21.07×"), "predicted gain 0.1309 / 0.006214: " + rehearsals);
         assertTrue(rehearsals.contains("22.34×"), "measured gain 0.1337 / 0.005985: " + rehearsals);
+        int line = html.indexOf("<li data-case=\"rocksdb-imported\">");
+        String headline = html.substring(line, html.indexOf("</li>", line));
+        assertTrue(headline.contains("RocksDB measured <b>22.34× fewer</b>"), headline);
+        assertTrue(html.indexOf("<section id=\"headline\">") < html.indexOf("<section id=\"summary\">"),
+                "the headline comes first");
         assertTrue(Files.readString(out.resolve("report-provenance.json")).contains("\"path\": \"rehearsal.csv\""));
         Cli.Outcome v = verify();
         assertEquals(0, v.exitCode(), v.out());

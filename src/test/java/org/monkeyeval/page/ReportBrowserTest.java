@@ -423,11 +423,17 @@ final class ReportBrowserTest {
     @SuppressWarnings("unchecked")
     void summaryTable_everyNumber_equalsCasesCsv() throws IOException {
         CsvTable cases = table("cases.csv");
+        // the first table's cells, then those of the one behind "more columns", row by row
         List<List<Map<String, String>>> rows = (List<List<Map<String, String>>>) js("""
-                return Array.from(document.querySelectorAll('#summary-table tbody tr')).map(tr =>
+                const more = Array.from(document.querySelectorAll('#summary-more-table tbody tr'));
+                return Array.from(document.querySelectorAll('#summary-table tbody tr')).map((tr, i) =>
                   [{column: 'case_id', value: tr.dataset.case, shown: tr.querySelector('th').textContent}].concat(
-                  Array.from(tr.querySelectorAll('td')).map(td =>
+                  Array.from(tr.querySelectorAll('td')).concat(Array.from(more[i].querySelectorAll('td'))).map(td =>
                     ({column: td.dataset.column, value: td.dataset.value, shown: td.textContent}))));""");
+        assertEquals(Boolean.TRUE, js("""
+                const a = Array.from(document.querySelectorAll('#summary-table tbody tr')).map(t => t.dataset.case);
+                const b = Array.from(document.querySelectorAll('#summary-more-table tbody tr')).map(t => t.dataset.case);
+                return a.length === b.length && a.every((c, i) => c === b[i]);"""), "both tables list the cases alike");
         assertEquals(cases.rows().size(), rows.size(), "one row per case");
         // ten base columns, then those of the deployable and current allocations that cases.csv has
         List<String> extra = List.of("engine_granularity", "deployable_R", "deployable_cost", "rounding_loss",
@@ -502,6 +508,52 @@ final class ReportBrowserTest {
     private static boolean cell(CsvTable table, List<String> row, String column) {
         int c = table.header().indexOf(column);
         return c >= 0 && !row.get(c).isEmpty();
+    }
+
+    /**
+     * At a 1,400-pixel window the summary tables (the ones behind "more columns" opened too) fit the page, and
+     * every wider table scrolls inside a frame that fits, its row names kept in view (a sticky first column).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void window_1400px_summaryFitsAndWiderTablesScrollWithTheirFirstColumnKept() throws IOException {
+        driver.manage().window().setSize(new Dimension(1400, 900));
+        driver.navigate().refresh();
+        List<Map<String, Object>> tables = (List<Map<String, Object>>) js("""
+                document.querySelectorAll('details').forEach(d => d.open = true);
+                return Array.from(document.querySelectorAll('table')).map(t => {
+                  const wrap = t.closest('.table-wrap');
+                  const head = t.querySelector('tbody th');
+                  return {id: t.id || t.className, right: t.getBoundingClientRect().right,
+                    wrapRight: wrap ? wrap.getBoundingClientRect().right : 1e9, viewport: window.innerWidth,
+                    sticky: head ? getComputedStyle(head).position : 'none'};
+                });""");
+        assertFalse(tables.isEmpty());
+        for (Map<String, Object> t : tables) {
+            double viewport = ((Number) t.get("viewport")).doubleValue();
+            if (String.valueOf(t.get("id")).startsWith("summary")) {
+                assertTrue(((Number) t.get("right")).doubleValue() <= viewport, "a summary table wider than the"
+                        + " viewport: " + t);
+            } else if (((Number) t.get("right")).doubleValue() > viewport) {
+                assertTrue(((Number) t.get("wrapRight")).doubleValue() <= viewport, "a wide table outside a frame"
+                        + " that fits: " + t);
+                assertEquals("sticky", t.get("sticky"), "a wide table's first column scrolls away: " + t);
+            }
+        }
+    }
+
+    /** The page opens with each case's answer: the headline section first, one line per case of cases.csv. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void headline_firstSection_oneLinePerCase() throws IOException {
+        CsvTable cases = table("cases.csv");
+        Map<String, Object> headline = (Map<String, Object>) js("""
+                const first = document.querySelector('main section');
+                return {first: first.id, cases: Array.from(document.querySelectorAll('#headline li'))
+                  .map(li => li.dataset.case), text: document.querySelector('#headline').textContent};""");
+        assertEquals("headline", headline.get("first"));
+        assertEquals(cases.rows().stream().map(r -> r.get(0)).toList(), headline.get("cases"));
+        assertTrue(((String) headline.get("text")).contains("× fewer"), (String) headline.get("text"));
     }
 
     @Test

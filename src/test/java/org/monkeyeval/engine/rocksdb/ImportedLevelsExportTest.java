@@ -45,7 +45,8 @@ final class ImportedLevelsExportTest {
                 new Phase(0, 20_000, RocksDbFilterDatabases.bloom(8), "", 2),
                 new Phase(20_000, 2_000, RocksDbFilterDatabases.bloom(8), "", 1)));
         RocksDbImport.Imported imported = RocksDbImport.read(db, "default");
-        assertEquals(new RocksDbOptions(7, false, false, RocksDbOptions.NO_PREFIX_EXTRACTOR, true), imported.options());
+        assertEquals(new RocksDbOptions(7, false, false, RocksDbOptions.NO_PREFIX_EXTRACTOR, true, "kCompactionStyleLevel", 5,
+                false), imported.options(), "as the database's OPTIONS file says");
         LsmCase lsmCase = ImportedCase.lsmCase(imported, Engine.ROCKSDB_PER_LEVEL);
 
         String policy = CaseSettings.render(lsmCase, Engine.ROCKSDB_PER_LEVEL);
