@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,6 +37,7 @@ import org.monkeyeval.text.Json;
  * absent prefixes (inside its key range) and db_bench's keys have present prefixes, each reading the block of
  * every file that holds it: there the two counts differ by those reads.
  */
+@Tag("integration")
 final class DbBenchMeasureTest {
 
     static final double TOLERANCE = 0.05;

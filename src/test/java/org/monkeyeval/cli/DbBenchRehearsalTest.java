@@ -11,6 +11,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,6 +28,7 @@ import org.monkeyeval.text.Json;
  * (or 3 Poisson standard errors of the count of data blocks read, whichever is wider) and within 10% of db_bench's
  * own readmissing (200,000 reads) on the kept copy. The figures are printed at the end (docs/rehearse.md).
  */
+@Tag("integration")
 final class DbBenchRehearsalTest {
 
     /** Absent-key lookups per measurement, on either side and for db_bench. */

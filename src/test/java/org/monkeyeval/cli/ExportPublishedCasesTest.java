@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -38,6 +39,7 @@ import org.monkeyeval.model.Run;
  * num_levels; every case level is listed with the level it goes to. A case an engine cannot hold exits 3
  * naming why, and only when the case's levels really exceed the engine's.
  */
+@Tag("integration")
 final class ExportPublishedCasesTest {
 
     private static final Pattern MAPPED = Pattern.compile("case level (\\d+) \\((\\d+) runs?\\) -> L(\\d+)");

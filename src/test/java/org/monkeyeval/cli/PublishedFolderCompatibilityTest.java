@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.monkeyeval.report.Provenance;
@@ -24,6 +25,7 @@ import org.monkeyeval.report.Provenance;
  * no families) is solved again over Bloom alone and passes; described with both families, it is solved
  * over both and fails on the settings that move.
  */
+@Tag("integration")
 final class PublishedFolderCompatibilityTest {
 
     private static final Path FIXTURE = Path.of("src/test/resources/published-0.1.0");

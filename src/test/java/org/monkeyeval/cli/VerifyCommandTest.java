@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,7 @@ final class VerifyCommandTest {
     }
 
     @Test
+    @Tag("integration")
     void verify_publishedTable_passes() {
         assumeTrue(RocksDbNative.available(), () -> "reruns the engine check: " + RocksDbNative.problem().orElse(""));
         Cli.Outcome o = Cli.run("verify", "--cases", PUBLISHED_CASES.toString(), "--out", PUBLISHED_OUT.toString());

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Dimension;
@@ -49,6 +50,7 @@ import org.monkeyeval.text.InvalidInputException;
  * <p>Needs Debian's chromium and chromium-driver (.ci/run installs them). Without them the test is
  * skipped with a message, except under CI=true, where it fails.
  */
+@Tag("integration")
 final class ReportBrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");

@@ -28,6 +28,68 @@ public final class LiveWriter {
         return String.format(java.util.Locale.ROOT, "key-%08d-live", k).getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * The writer running in a child JVM on one database, started by {@link #start}: it holds the database open
+     * and writes until {@link #stop()}, which gives the number of keys it wrote.
+     */
+    public static final class Child implements AutoCloseable {
+        private final Process process;
+        private final java.io.BufferedReader lines;
+        private Long written;
+
+        private Child(Process process) {
+            this.process = process;
+            this.lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8));
+        }
+
+        /** Whether the writer is still running (it holds the database). */
+        public boolean alive() {
+            return process.isAlive();
+        }
+
+        /** Ends the writer (its input closed), waits for it, and gives the keys it wrote. */
+        public long stop() throws java.io.IOException, InterruptedException {
+            if (written == null) {
+                process.getOutputStream().close();
+                if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("the writer did not end within 60 s");
+                }
+                String last = lines.readLine();
+                if (last == null || !last.startsWith("wrote ")) {
+                    throw new IllegalStateException("the writer ended without its count: " + last);
+                }
+                written = Long.parseLong(last.substring("wrote ".length()));
+            }
+            return written;
+        }
+
+        @Override
+        public void close() throws java.io.IOException, InterruptedException {
+            stop();
+        }
+    }
+
+    /**
+     * Starts the writer in a child JVM on {@code db}, writing keys from {@code from} on, and returns once it holds
+     * the database open and has written for {@code settleMillis}.
+     */
+    public static Child start(java.nio.file.Path db, long from, long settleMillis)
+            throws java.io.IOException, InterruptedException {
+        String javaCommand = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(javaCommand, "-cp", System.getProperty("java.class.path"),
+                LiveWriter.class.getName(), db.toString(), Long.toString(from)).redirectErrorStream(true).start();
+        Child child = new Child(process);
+        String first = child.lines.readLine();
+        if (!"open".equals(first)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the writer did not open the database: " + first);
+        }
+        Thread.sleep(settleMillis);
+        return child;
+    }
+
     public static void main(String[] args) throws Exception {
         RocksDB.loadLibrary();
         long from = Long.parseLong(args[1]);

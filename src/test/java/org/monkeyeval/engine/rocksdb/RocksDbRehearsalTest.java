@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -127,30 +123,20 @@ final class RocksDbRehearsalTest {
         assumeTrue(RocksDbNative.available(), () -> "engine tests skipped: " + RocksDbNative.problem().orElse(""));
         Path db = dir.resolve("live");
         RocksDbTestDatabases.build(db);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process writer = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.monkeyeval.engine.rocksdb.LiveWriter", db.toString(), "1000000").redirectErrorStream(true).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
         RocksDbRehearsal.Result r;
         Path kept = dir.resolve("kept");
-        String wrote;
-        try {
-            assertEquals("open", lines.readLine());
-            Thread.sleep(300);
+        long written;
+        try (LiveWriter.Child writer = LiveWriter.start(db, 1_000_000, 300)) {
             r = RocksDbRehearsal.rehearse(db, "default", Engine.ROCKSDB_PER_LEVEL,
                     new RocksDbMeasure.Settings(5_000, 2), kept, p -> { });
-            assertTrue(writer.isAlive(), "the writer held the database the whole time");
-        } finally {
-            writer.getOutputStream().close();
-            assertTrue(writer.waitFor(60, TimeUnit.SECONDS), "writer ended");
-            wrote = lines.readLine();
+            assertTrue(writer.alive(), "the writer held the database the whole time");
+            written = writer.stop();
         }
         assertTrue(r.copied().contains("secondary instance"), r.copied());
         assertEquals(r.before().filesPerLevel(), r.after().filesPerLevel(), "the shape is kept");
         assertTrue(r.after().filterBits() <= r.budgetBits(), r.after().filterBits() + " over " + r.budgetBits());
         assertTrue(r.before().imported().runs().stream().mapToLong(RocksDbImport.ImportedRun::entries).sum() >= 50_000,
                 "the copy holds the database's keys");
-        long written = Long.parseLong(wrote.substring("wrote ".length()));
         try (Options options = new Options(); RocksDB ro = RocksDB.openReadOnly(options, db.toString());
              RocksIterator it = ro.newIterator()) {
             ro.verifyChecksum();
