@@ -26,7 +26,8 @@ import org.monkeyeval.text.Json;
  * predicted: {@code rehearse --queries 200000} exits 0, leaves the database's folder as it was, keeps the tree's
  * shape, fits the filters within the budget, and RocksDB's count after the rewrite is within 5% of the prediction
  * (or 3 Poisson standard errors of the count of data blocks read, whichever is wider) and within 10% of db_bench's
- * own readmissing (200,000 reads) on the kept copy. The figures are printed at the end (docs/rehearse.md).
+ * own readmissing (200,000 reads) on the kept copy (or 3 standard errors of the two counts' difference, whichever
+ * is wider). The figures are printed at the end (docs/rehearse.md).
  */
 @Tag("integration")
 final class DbBenchRehearsalTest {
@@ -73,9 +74,11 @@ final class DbBenchRehearsalTest {
                 d.label(), r.get("before").get("predicted_R").asDouble(), r.get("before").get("measured_R").asDouble(),
                 predicted, measured, after.get("measured_R_low").asDouble(), after.get("measured_R_high").asDouble(),
                 dbBench, after.get("filter_bits").asDouble() / budget));
-        assertTrue(Math.abs(measured - dbBench) <= 0.10 * dbBench, () -> String.format(Locale.ROOT,
-                "%s: measured after %.5f, db_bench readmissing on the kept copy %.5f (%+.1f%%)", d.label(), measured,
-                dbBench, 100 * (measured - dbBench) / dbBench));
+        // two counts of about a thousand blocks each: their difference has a standard error near 4%
+        double differenceSe = Math.sqrt((measured + dbBench) / LOOKUPS);
+        assertTrue(Math.abs(measured - dbBench) <= Math.max(0.10 * dbBench, 3 * differenceSe), () -> String.format(
+                Locale.ROOT, "%s: measured after %.5f, db_bench readmissing on the kept copy %.5f (%+.1f%%)",
+                d.label(), measured, dbBench, 100 * (measured - dbBench) / dbBench));
     }
 
     /** The table of docs/rehearse.md. */
