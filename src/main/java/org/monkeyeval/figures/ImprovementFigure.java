@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.Range;
@@ -25,7 +26,9 @@ import org.monkeyeval.report.ReportData;
  * improvement is the same at every grid point of the sweep (the seed cases, whose runs have the same
  * relative sizes, coincide exactly) share one line, named in the legend by all their names; a dot marks
  * each case's own budget. The memory axis is linear in log(1 + b) ({@link Log1pAxis}), so that the
- * first bits per entry, where the improvement changes, are not squeezed against 0.
+ * first bits per entry, where the improvement changes, are not squeezed against 0. Two panels share it: the
+ * lines that rise to {@link #UPPER_PANEL_FROM} times or more above, the others below, each on its own
+ * improvement axis, so that the many lines between 1 and 3 are not pressed against the axis of the high ones.
  */
 public final class ImprovementFigure {
 
@@ -33,7 +36,7 @@ public final class ImprovementFigure {
     public static final String NAME = "all-cases-improvement";
 
     public static final int WIDTH = 760;
-    public static final int HEIGHT = 560;
+    public static final int HEIGHT = 700;
 
     /** Two cases' lines coincide when their improvements differ by at most this share at every grid point. */
     static final double COINCIDE = 1e-9;
@@ -55,17 +58,35 @@ public final class ImprovementFigure {
         }
     }
 
+    /**
+     * A group's line goes in the upper panel when its largest improvement over the sweep reaches this many
+     * times, else in the lower one: the lines that rise high and those that stay near 1 to 3 each get an axis
+     * of their own, so that neither set is pressed together.
+     */
+    public static final double UPPER_PANEL_FROM = 3.0;
+
     public static Figure of(ReportData data) {
         List<Group> groups = groups(data.cases());
-        XYSeriesCollection lines = new XYSeriesCollection();
-        XYSeriesCollection budgets = new XYSeriesCollection();
+        // two panels over one memory axis: [0] the lines that rise to UPPER_PANEL_FROM or more, [1] the others
+        List<XYSeriesCollection> lines = List.of(new XYSeriesCollection(), new XYSeriesCollection());
+        List<XYSeriesCollection> budgets = List.of(new XYSeriesCollection(), new XYSeriesCollection());
+        List<XYLineAndShapeRenderer> lineRenderers = List.of(new MarkedRenderers.XYLines(true, false),
+                new MarkedRenderers.XYLines(true, false));
+        List<XYLineAndShapeRenderer> dotRenderers = List.of(new MarkedRenderers.XYLines(false, true),
+                new MarkedRenderers.XYLines(false, true));
         int marks = 0;
-        StringBuilder desc = new StringBuilder("Line chart: improvement R_uniform / R_optimized against filter memory"
-                + " from 0 to 24 bits per entry, the memory axis linear in log(1 + bits per entry); a dot marks each"
-                + " case's own budget. Cases whose improvement is the same at every bits per entry share one line,"
-                + " named by all of them. A case whose lookups weight the runs minimizes the expected reads per"
-                + " lookup instead of R, so its R improvement can fall below 1.");
-        for (Group g : groups) {
+        StringBuilder desc = new StringBuilder("Line chart in two panels over one memory axis: improvement"
+                + " R_uniform / R_optimized against filter memory from 0 to 24 bits per entry, the memory axis linear"
+                + " in log(1 + bits per entry); the upper panel holds the cases whose improvement reaches "
+                + AxisFormat.label(UPPER_PANEL_FROM) + " times, the lower one the others; a dot marks each case's own"
+                + " budget. Cases whose improvement is the same at every bits per entry share one line, named by"
+                + " all of them. A case whose lookups weight the runs minimizes the expected reads per lookup"
+                + " instead of R, so its R improvement can fall below 1.");
+        List<LegendItem> entries = new ArrayList<>();
+        // series paints, strokes and shapes, set once the chart's theme is applied (the theme resets them)
+        List<Runnable> styles = new ArrayList<>();
+        for (int s = 0; s < groups.size(); s++) {
+            Group g = groups.get(s);
             XYSeries series = new XYSeries(g.name(), false, true);
             // the line passes through every member's own budget: the grid, then each member's budget row
             Map<Double, Double> points = new TreeMap<>();
@@ -76,57 +97,72 @@ public final class ImprovementFigure {
             }
             points.forEach(series::add);
             marks += points.size();
-            lines.addSeries(series);
+            int panel = panel(points);
+            XYSeriesCollection own = lines.get(panel);
+            own.addSeries(series);
+            Color colour = colour(s);
+            java.awt.Stroke stroke = s < ChartStyle.CASE_COLOURS.length ? ChartStyle.LINE : ChartStyle.DASHED;
+            int index = own.getSeriesCount() - 1;
+            styles.add(() -> {
+                lineRenderers.get(panel).setSeriesPaint(index, colour);
+                lineRenderers.get(panel).setSeriesStroke(index, stroke);
+            });
+            entries.add(Legends.line(wrapped(g), colour, stroke));
             if (g.cases().size() > 1) {
                 desc.append(" One line for ").append(g.cases().size()).append(" cases: ").append(g.name())
                         .append('.');
             }
+            for (ReportData.CaseData c : g.cases()) {
+                XYSeries dot = new XYSeries(c.id() + " budget", false, true);
+                dot.add(c.summary().number("bits_per_entry"), c.summary().number("improvement"));
+                budgets.get(panel).addSeries(dot);
+                int d = budgets.get(panel).getSeriesCount() - 1;
+                styles.add(() -> {
+                    dotRenderers.get(panel).setSeriesPaint(d, colour);
+                    dotRenderers.get(panel).setSeriesShape(d, DOT);
+                });
+                marks++;
+            }
         }
         for (ReportData.CaseData c : data.cases()) {
-            XYSeries own = new XYSeries(c.id() + " budget", false, true);
-            own.add(c.summary().number("bits_per_entry"), c.summary().number("improvement"));
-            budgets.addSeries(own);
-            marks++;
             desc.append(' ').append(c.id()).append(": ").append(AxisFormat.label(c.summary().number("improvement")))
                     .append(" times at ").append(AxisFormat.label(c.summary().number("bits_per_entry")))
                     .append(" bits per entry.");
         }
         NumberAxis memory = new Log1pAxis("filter memory (bits per entry, log(1 + b) scale)",
                 new Range(0.0, MemorySweep.MAX_BITS_PER_ENTRY + 0.5), MEMORY_TICKS);
-        NumberAxis improvement = new NumberAxis("improvement R_uniform / R_optimized (times)");
-        improvement.setNumberFormatOverride(new AxisFormat());
-        improvement.setAutoRangeIncludesZero(false);
-        XYLineAndShapeRenderer lineRenderer = new MarkedRenderers.XYLines(true, false);
-        XYLineAndShapeRenderer dotRenderer = new MarkedRenderers.XYLines(false, true);
-        XYPlot plot = new XYPlot(lines, memory, improvement, lineRenderer);
-        plot.setDataset(1, budgets);
-        plot.setRenderer(1, dotRenderer);
-        String title = "Improvement against memory, all cases";
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(memory);
+        plot.setGap(12.0);
+        for (int panel = 0; panel < 2; panel++) {
+            if (lines.get(panel).getSeriesCount() == 0) {
+                continue;
+            }
+            NumberAxis improvement = new NumberAxis("improvement (times)");
+            improvement.setNumberFormatOverride(new AxisFormat());
+            improvement.setAutoRangeIncludesZero(false);
+            XYPlot part = new XYPlot(lines.get(panel), null, improvement, lineRenderers.get(panel));
+            part.setDataset(1, budgets.get(panel));
+            part.setRenderer(1, dotRenderers.get(panel));
+            plot.add(part, 1);
+        }
+        String title = "Improvement R_uniform / R_optimized against memory, all cases";
         JFreeChart chart = new JFreeChart(title, ChartStyle.font(16f), plot, false);
         ChartStyle.apply(chart);
+        styles.forEach(Runnable::run);
         chart.setElementHinting(true);
-        List<LegendItem> entries = new ArrayList<>();
-        for (int s = 0; s < groups.size(); s++) {
-            Color colour = colour(s);
-            lineRenderer.setSeriesPaint(s, colour);
-            lineRenderer.setSeriesStroke(s, s < ChartStyle.CASE_COLOURS.length ? ChartStyle.LINE : ChartStyle.DASHED);
-            entries.add(Legends.line(wrapped(groups.get(s)), colour, lineRenderer.getSeriesStroke(s)));
-        }
-        for (int c = 0; c < data.cases().size(); c++) {
-            dotRenderer.setSeriesPaint(c, colour(groups.indexOf(groupOf(groups, data.cases().get(c)))));
-            dotRenderer.setSeriesShape(c, DOT);
-        }
         entries.add(Legends.point("a case's own budget", DOT, ChartStyle.BUDGET, true));
         Legends.addGroup(chart, "cases:", entries);
         return SvgExport.export(chart, NAME, title, desc.toString(), WIDTH, HEIGHT, marks);
     }
 
-    private static Color colour(int group) {
-        return ChartStyle.CASE_COLOURS[group % ChartStyle.CASE_COLOURS.length];
+    /** 0 (upper) for a line whose largest improvement reaches {@link #UPPER_PANEL_FROM}, else 1 (lower). */
+    static int panel(Map<Double, Double> points) {
+        double most = points.values().stream().mapToDouble(Double::doubleValue).max().orElse(0.0);
+        return most >= UPPER_PANEL_FROM ? 0 : 1;
     }
 
-    private static Group groupOf(List<Group> groups, ReportData.CaseData c) {
-        return groups.stream().filter(g -> g.cases().contains(c)).findFirst().orElseThrow();
+    private static Color colour(int group) {
+        return ChartStyle.CASE_COLOURS[group % ChartStyle.CASE_COLOURS.length];
     }
 
     /**

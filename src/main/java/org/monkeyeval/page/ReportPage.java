@@ -7,6 +7,7 @@ import java.util.Map;
 import org.monkeyeval.figures.BloomBeforeLevelFigure;
 import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
+import org.monkeyeval.figures.ImprovementFigure;
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.model.TreeShape;
 import org.monkeyeval.report.RehearsalTables;
@@ -165,7 +166,10 @@ final class ReportPage {
         out.append("<figure class=\"wide\" id=\"figure-").append(improvement.name()).append("\">\n")
                 .append(improvement.element()).append("\n<figcaption>").append(Html.escape(improvement.title()))
                 .append(". Model R = Σ e<sup>−c·b<sub>i</sub></sup>, c = ln²2, from <code>sweep.csv</code>; a dot")
-                .append(" marks each case's own budget. Cases whose improvement is the same at every bits per")
+                .append(" marks each case's own budget. The upper panel holds the cases whose improvement reaches")
+                .append(' ').append(Numbers.format(ImprovementFigure.UPPER_PANEL_FROM))
+                .append(" times, the lower one the others, each on an axis of its own.")
+                .append(" Cases whose improvement is the same at every bits per")
                 .append(" entry (those whose runs have the same relative sizes) share one line, named in the legend")
                 .append(" by all of them; the improvement does not change with memory while every run keeps a")
                 .append(" filter, so the memory axis is drawn linear in log(1 + b), which gives the first bits per")
