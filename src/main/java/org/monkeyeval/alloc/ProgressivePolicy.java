@@ -57,6 +57,15 @@ public final class ProgressivePolicy {
                          boolean tablesKnown) {
     }
 
+    /** The targets in words, L0 first: "16, 16, 16, 16, 14, 10 and 8". */
+    public static String targetsInWords() {
+        StringBuilder b = new StringBuilder();
+        for (int level = 0; level < BITS_PER_KEY.length; level++) {
+            b.append(level == 0 ? "" : level == BITS_PER_KEY.length - 1 ? " and " : ", ").append(BITS_PER_KEY[level]);
+        }
+        return b.toString();
+    }
+
     /** Pebble's progressive policy's target bits per key at Pebble level {@code level}, 0..6. */
     public static int targetBitsPerKey(int level) {
         return BITS_PER_KEY[level];

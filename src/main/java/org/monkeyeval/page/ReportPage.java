@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.figures.BloomBeforeLevelFigure;
 import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
@@ -82,7 +83,7 @@ final class ReportPage {
             td.better { color: var(--good); font-weight: 600; }
             dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .75rem 0; }
             dl.facts dt { color: var(--muted); }
-            dl.facts dd { margin: 0; }
+            dl.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
             .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 540px), 1fr));
               gap: 1rem; }
             figure { margin: 0; background: #ffffff; color: #1d1d1f; border: 1px solid var(--line);
@@ -323,6 +324,26 @@ final class ReportPage {
         return Html.escape(Html.shown(Numbers.format(r.number(before) / r.number(after)))) + "×";
     }
 
+    /**
+     * Pebble's own Monkey-like answer as the anchor to beat ({@code cases.csv}'s progressive columns): its cost on
+     * Pebble's Get path at its own memory, the best Pebble allocation at that memory, and the share of its bits
+     * in L6 filters a Get never reads.
+     */
+    static String progressive(ReportData.Row s) {
+        double bits = s.number("progressive_filter_bits");
+        double unread = s.number("progressive_unread_filter_bits");
+        return "<code>DBTableFilterPolicyProgressive</code> (" + ProgressivePolicy.targetsInWords()
+                + " bits per key for L0 to L6"
+                + (Boolean.parseBoolean(s.text("progressive_tables_known")) ? ", each table's filter capped near 1 MiB"
+                : "; the case lists no tables, so Pebble's cap per table is not applied") + ") costs "
+                + Html.shown(s.text("progressive_cost")) + " run reads per lookup on Pebble's Get path in "
+                + Html.shown(s.text("progressive_filter_bits")) + " filter bits, "
+                + Html.shown(Numbers.format(100 * unread / bits)) + "% of them in L6 filters a Get never reads;"
+                + " the best Pebble allocation in the same bits costs " + Html.shown(s.text("progressive_optimum_cost"))
+                + ": the policy reads <b>" + Html.shown(s.text("progressive_loss")) + "×</b> as much (both count the"
+                + " reads of the L6 runs, whose filters a Get does not consult)";
+    }
+
     /** What the case's lookups are, in words, from its cases.csv row. */
     private static String workload(ReportData.CaseData c) {
         if (c.measuredLookups()) {
@@ -442,6 +463,9 @@ final class ReportPage {
                 out.append(", cost = ").append(Html.shown(s.text("current_cost")));
             }
             out.append("</dd>");
+        }
+        if (s.has("progressive_cost")) {
+            out.append("<dt>progressive policy</dt><dd>Pebble's ").append(progressive(s)).append("</dd>");
         }
         if (s.has("threshold_t")) {
             out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");

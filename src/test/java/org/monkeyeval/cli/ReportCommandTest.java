@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.report.RehearsalTables;
 import org.monkeyeval.text.CsvTable;
+import org.monkeyeval.text.Numbers;
 
 /**
  * {@code report} writes the sweep, the page and one SVG per figure all at once from what {@code run}
@@ -104,6 +109,19 @@ final class ReportCommandTest {
         assertFalse(html.contains("src=\"http") || html.contains("href=\"http") || html.contains("url(http"),
                 "no reference a browser would fetch");
         assertTrue(Files.exists(out.resolve("report-provenance.json")));
+        // every case cases.csv prices Pebble's progressive policy for says by how much the optimum beats it
+        CsvTable table = CsvTable.parse(Files.readString(out.resolve("cases.csv")));
+        int loss = table.header().indexOf("progressive_loss");
+        for (List<String> row : table.rows()) {
+            int at = html.indexOf("<section class=\"case\" id=\"case-" + row.get(0) + "\"");
+            String section = html.substring(at, html.indexOf("</section>", at));
+            assertEquals(!row.get(loss).isEmpty(), section.contains("<dt>progressive policy</dt>"), row.get(0));
+            if (!row.get(loss).isEmpty()) {
+                String shown = Numbers.format(new BigDecimal(row.get(loss))
+                        .round(new MathContext(4, RoundingMode.HALF_EVEN)).doubleValue());
+                assertTrue(section.contains("the policy reads <b>" + shown + "×</b> as much"), section);
+            }
+        }
 
         Cli.Outcome v = verify();
         assertEquals(0, v.exitCode(), v.out() + v.err());
@@ -114,7 +132,7 @@ final class ReportCommandTest {
 
     /** A rehearsal.csv row as rehearse --out writes it, for the published imported case. */
     private static String rehearsalTable(String afterFilterBits) {
-        return String.join(",", org.monkeyeval.report.RehearsalTables.COLUMNS) + "\r\n"
+        return String.join(",", RehearsalTables.COLUMNS) + "\r\n"
                 + "rocksdb-imported,/var/lib/db,default,rocksdb-per-level,200000,1,2405080,2403288,2405080,0.0062,"
                 + "0.1309,0.1337,0.132,0.1353," + afterFilterBits + ",13 14 4,0.006214,0.005985,0.005642,0.006328,"
                 + "2404000,13 14 4,0.3\r\n";
