@@ -22,9 +22,10 @@ import org.monkeyeval.text.Json;
 
 /**
  * A recommendation rehearsed on databases built by RocksDB's own db_bench ({@link DbBenchDatabases}: fast local
- * Bloom at 6 and 10 bits per key, legacy Bloom with format_version 4, Ribbon, dynamic level bytes) measures as
- * predicted: {@code rehearse --queries 200000} exits 0, leaves the database's folder as it was, keeps the tree's
- * shape, fits the filters within the budget, and RocksDB's count after the rewrite is within 5% of the prediction
+ * Bloom at 6 and 10 bits per key, legacy Bloom with format_version 4, Ribbon, dynamic level bytes, universal
+ * compaction) measures as predicted: {@code rehearse --queries 200000} exits 0, leaves the database's folder as it
+ * was, keeps the tree's shape, fits the filters within the budget, and RocksDB's count after the rewrite is within
+ * 5% of the prediction
  * (or 3 Poisson standard errors of the count of data blocks read, whichever is wider) and within 10% of db_bench's
  * own readmissing (200,000 reads) on the kept copy (or 3 standard errors of the two counts' difference, whichever
  * is wider). The figures are printed at the end (docs/rehearse.md).
@@ -41,7 +42,8 @@ final class DbBenchRehearsalTest {
     static final Map<Database, String> ROWS = new EnumMap<>(Database.class);
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Database.class, names = {"BLOOM_6", "BLOOM_10", "LEGACY_10", "RIBBON_10", "DYNAMIC_10"})
+    @EnumSource(value = Database.class, names = {"BLOOM_6", "BLOOM_10", "LEGACY_10", "RIBBON_10", "DYNAMIC_10",
+        "UNIVERSAL_10"})
     void rehearse_dbBenchDatabase_measuresAsPredictedWithinBudget(Database d) throws Exception {
         String name = d.name().toLowerCase(Locale.ROOT);
         Path db = DbBenchDatabases.build(d, shared.resolve(name));
