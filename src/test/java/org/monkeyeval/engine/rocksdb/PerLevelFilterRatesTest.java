@@ -1,0 +1,148 @@
+package org.monkeyeval.engine.rocksdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
+
+/**
+ * Level by level, the false positives RocksDB's own Get counts on databases db_bench built (its per-level perf
+ * context, which RocksJava does not reach: resources/cpp/perf_by_level.cc) are what the families predict for
+ * the filters the import read: at each level, the count of filter checks that said "maybe" for an absent key
+ * lies within 3.5 Poisson standard errors of the checks times the level's predicted rate (L0's files each
+ * checked by nearly every key: their rates' mean; a deeper level's by the share of the keys each file holds).
+ * The absent keys are the stored keys, one in STEP, with a zero byte appended. The table is printed at the end
+ * (docs/measure.md), with the data blocks each level read per false positive.
+ */
+@Tag("integration")
+final class PerLevelFilterRatesTest {
+
+    /** One absent key per this many stored keys: about 60,000 lookups on 240,000 keys. */
+    private static final int STEP = 4;
+
+    @TempDir
+    static Path dir;
+
+    private static Path harness;
+
+    static final List<String> ROWS = new ArrayList<>();
+
+    /** Per level, from the harness: filter checks that said "absent", "maybe", true positives, blocks read. */
+    record Counts(long useful, long positive, long truePositive, long blocks) {
+        long checks() {
+            return useful + positive;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Database.class, names = {"BLOOM_6", "BLOOM_10", "LEGACY_10", "RIBBON_10"})
+    void perLevel_dbBenchDatabase_falsePositivesAsTheFamiliesPredict(Database d) throws Exception {
+        Path exe = harness();
+        Path db = DbBenchDatabases.build(d, dir.resolve(d.name().toLowerCase(Locale.ROOT)));
+        RocksDbImport.Imported imported = RocksDbImport.read(db, "default");
+        Map<Integer, Counts> measured = run(exe, db);
+        Map<Integer, double[]> predicted = new TreeMap<>(); // level -> {sum of weight * rate, sum of weights}
+        for (RocksDbImport.ImportedRun r : imported.runs()) {
+            for (RocksDbImport.ImportedFile f : r.files()) {
+                double rate = f.filter().fpr(f.filterEntries().orElse(f.entries()));
+                double weight = f.level() == 0 ? 1.0 : f.entries();
+                double[] sum = predicted.computeIfAbsent(f.level(), k -> new double[2]);
+                sum[0] += weight * rate;
+                sum[1] += weight;
+            }
+        }
+        assertEquals(predicted.keySet(), measured.keySet(), "the levels that hold files are the levels checked");
+        for (Map.Entry<Integer, Counts> e : measured.entrySet()) {
+            Counts c = e.getValue();
+            assertEquals(0, c.truePositive(), "an absent key was a true positive");
+            double[] sum = predicted.get(e.getKey());
+            double rate = sum[0] / sum[1];
+            double expected = rate * c.checks();
+            double z = (c.positive() - expected) / Math.sqrt(expected);
+            ROWS.add(String.format(Locale.ROOT, "| %s | L%d | %,d | %,d | %.4f%% | %.4f%% | %+.2f | %.4f |", d.label(),
+                    e.getKey(), c.checks(), c.positive(), 100.0 * c.positive() / c.checks(), 100 * rate, z,
+                    (double) c.blocks() / c.positive()));
+            assertTrue(Math.abs(z) <= 3.5, () -> String.format(Locale.ROOT, "%s L%d: %d false positives in %d checks,"
+                    + " %.1f predicted (z %.2f)", d.label(), e.getKey(), c.positive(), c.checks(), expected, z));
+        }
+    }
+
+    /** The table of docs/measure.md. */
+    @AfterAll
+    static void printTable() {
+        StringBuilder b = new StringBuilder("| database | level | filter checks | false positives | measured rate"
+                + " | predicted rate | z | blocks per false positive |\n|---|---|---|---|---|---|---|---|\n");
+        ROWS.forEach(row -> b.append(row).append('\n'));
+        System.out.print(b);
+    }
+
+    private static synchronized Path harness() throws IOException, InterruptedException {
+        if (harness != null) {
+            return harness;
+        }
+        assumeTrue(Files.exists(Path.of("/usr/include/rocksdb/perf_context.h")),
+                "RocksDB headers not installed (apt-get install librocksdb-dev)");
+        try (InputStream source = PerLevelFilterRatesTest.class.getResourceAsStream("/cpp/perf_by_level.cc")) {
+            Files.write(dir.resolve("perf_by_level.cc"), source.readAllBytes());
+        }
+        Process p;
+        try {
+            p = new ProcessBuilder("g++", "-std=c++17", "-O1", "perf_by_level.cc", "-o", "perf_by_level", "-lrocksdb")
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("g++.log").toFile())
+                    .start();
+        } catch (IOException e) {
+            assumeTrue(false, "g++ not installed");
+            throw e;
+        }
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), () -> "compile: " + read(dir.resolve("g++.log")));
+        harness = dir.resolve("perf_by_level");
+        return harness;
+    }
+
+    private static Map<Integer, Counts> run(Path exe, Path db) throws IOException, InterruptedException {
+        Path out = dir.resolve("perf-" + db.getFileName() + ".txt");
+        Process p = new ProcessBuilder(exe.toString(), db.toString(), Integer.toString(STEP)).redirectErrorStream(true)
+                .redirectOutput(out.toFile()).start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+        String text = read(out);
+        assertEquals(0, p.exitValue(), text);
+        Map<Integer, Counts> levels = new TreeMap<>();
+        Matcher m = Pattern.compile("(?m)^L(\\d+) useful (\\d+) positive (\\d+) true (\\d+) blocks (\\d+)$")
+                .matcher(text);
+        while (m.find()) {
+            levels.put(Integer.parseInt(m.group(1)), new Counts(Long.parseLong(m.group(2)),
+                    Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5))));
+        }
+        assertTrue(!levels.isEmpty(), text);
+        return levels;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+    }
+}
