@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.ExternalProcess;
 import org.monkeyeval.family.rocksdb.Ribbon;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.Xxph3;
@@ -129,18 +130,7 @@ final class ExportedCppPolicyTest {
         return RocksDbFamily.filterBytesWithMetadata(KEYS, RocksDbFamily.INSTANCE.settingFor(b));
     }
 
-    private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("build.log").toFile()).start();
-        } catch (IOException e) {
-            return -1; // not installed
-        }
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -2;
-        }
-        return p.exitValue();
+    private static int run(Path dir, List<String> command) throws InterruptedException {
+        return ExternalProcess.run(dir, "build.log", command);
     }
 }

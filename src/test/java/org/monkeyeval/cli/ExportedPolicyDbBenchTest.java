@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -21,8 +20,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.ExternalProcess;
 import org.monkeyeval.engine.rocksdb.DbBenchDatabases;
 import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
+import org.monkeyeval.engine.rocksdb.RocksDbTestDatabases;
 import org.monkeyeval.text.Json;
 
 /**
@@ -63,7 +64,7 @@ final class ExportedPolicyDbBenchTest {
         assertTrue(cost.find(), header);
         double predicted = Double.parseDouble(cost.group(1));
 
-        Path rewritten = copy(db, dir.resolve("rewritten"));
+        Path rewritten = RocksDbTestDatabases.copyWithoutLock(db, dir.resolve("rewritten"));
         try (InputStream source = getClass().getResourceAsStream("/cpp/rewrite_with_policy.cc")) {
             Files.write(dir.resolve("rewrite.cc"), source.readAllBytes());
         }
@@ -105,38 +106,11 @@ final class ExportedPolicyDbBenchTest {
         return Long.parseLong(options.getFileName().toString().substring("OPTIONS-".length()));
     }
 
-    private static Path copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : files.toList()) {
-                if (!f.getFileName().toString().equals("LOCK")) {
-                    Files.copy(f, to.resolve(f.getFileName()));
-                }
-            }
-        }
-        return to;
-    }
-
     private static String log(Path dir) {
-        try {
-            return Files.readString(dir.resolve("run.log")).strip();
-        } catch (IOException e) {
-            return e.getMessage();
-        }
+        return ExternalProcess.log(dir, "run.log");
     }
 
-    private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("run.log").toFile()).start();
-        } catch (IOException e) {
-            return -1; // not installed
-        }
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -2;
-        }
-        return p.exitValue();
+    private static int run(Path dir, List<String> command) throws InterruptedException {
+        return ExternalProcess.run(dir, "run.log", command);
     }
 }

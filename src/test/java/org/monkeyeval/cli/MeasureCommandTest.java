@@ -210,15 +210,7 @@ final class MeasureCommandTest {
     }
 
     private static Path copy(Path from, Path to) throws Exception {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : files.toList()) {
-                if (!f.getFileName().toString().equals("LOCK")) {
-                    Files.copy(f, to.resolve(f.getFileName()));
-                }
-            }
-        }
-        return to;
+        return RocksDbTestDatabases.copyWithoutLock(from, to);
     }
 
     private static Path largestSst(Path dir) throws Exception {

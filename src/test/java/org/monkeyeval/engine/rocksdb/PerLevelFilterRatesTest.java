@@ -13,16 +13,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.ExternalProcess;
 import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
 
 /**
@@ -105,28 +105,19 @@ final class PerLevelFilterRatesTest {
         try (InputStream source = PerLevelFilterRatesTest.class.getResourceAsStream("/cpp/perf_by_level.cc")) {
             Files.write(dir.resolve("perf_by_level.cc"), source.readAllBytes());
         }
-        Process p;
-        try {
-            p = new ProcessBuilder("g++", "-std=c++17", "-O1", "perf_by_level.cc", "-o", "perf_by_level", "-lrocksdb")
-                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("g++.log").toFile())
-                    .start();
-        } catch (IOException e) {
-            assumeTrue(false, "g++ not installed");
-            throw e;
-        }
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), () -> "compile: " + read(dir.resolve("g++.log")));
+        int compiled = ExternalProcess.run(dir, "g++.log", List.of("g++", "-std=c++17", "-O1", "perf_by_level.cc",
+                "-o", "perf_by_level", "-lrocksdb"));
+        assumeTrue(compiled != ExternalProcess.NOT_INSTALLED, "g++ not installed");
+        assertEquals(0, compiled, () -> "compile: " + ExternalProcess.log(dir, "g++.log"));
         harness = dir.resolve("perf_by_level");
         return harness;
     }
 
     private static Map<Integer, Counts> run(Path exe, Path db) throws IOException, InterruptedException {
-        Path out = dir.resolve("perf-" + db.getFileName() + ".txt");
-        Process p = new ProcessBuilder(exe.toString(), db.toString(), Integer.toString(STEP)).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
-        String text = read(out);
-        assertEquals(0, p.exitValue(), text);
+        String log = "perf-" + db.getFileName() + ".txt";
+        int exit = ExternalProcess.run(dir, log, List.of(exe.toString(), db.toString(), Integer.toString(STEP)));
+        String text = ExternalProcess.log(dir, log);
+        assertEquals(0, exit, text);
         Map<Integer, Counts> levels = new TreeMap<>();
         Matcher m = Pattern.compile("(?m)^L(\\d+) useful (\\d+) positive (\\d+) true (\\d+) blocks (\\d+)$")
                 .matcher(text);
@@ -136,13 +127,5 @@ final class PerLevelFilterRatesTest {
         }
         assertTrue(!levels.isEmpty(), text);
         return levels;
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return e.getMessage();
-        }
     }
 }

@@ -96,4 +96,30 @@ public final class RocksDbTestDatabases {
     static byte[] key(int k) {
         return String.format(java.util.Locale.ROOT, "key-%08d", k).getBytes(StandardCharsets.UTF_8);
     }
+
+    /** Every file of the database in {@code from} copied into the new folder {@code to}, but its LOCK. */
+    public static Path copyWithoutLock(Path from, Path to) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(to);
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(from)) {
+            for (Path f : files.toList()) {
+                if (!f.getFileName().toString().equals("LOCK")) {
+                    java.nio.file.Files.copy(f, to.resolve(f.getFileName()));
+                }
+            }
+        }
+        return to;
+    }
+
+    /** The keys of the database in {@code db}, opened read-only, after every file's checksums are checked. */
+    public static long keysAfterChecksum(Path db) throws RocksDBException {
+        try (Options options = new Options(); RocksDB ro = RocksDB.openReadOnly(options, db.toString());
+             org.rocksdb.RocksIterator it = ro.newIterator()) {
+            ro.verifyChecksum();
+            long keys = 0;
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                keys++;
+            }
+            return keys;
+        }
+    }
 }

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.monkeyeval.ExternalProcess;
+
 /**
  * The Java filter is LevelDB's, byte for byte: filters built by the installed LevelDB
  * ({@code leveldb::NewBloomFilterPolicy(bits)->CreateFilter}, through the small C++ program
@@ -218,19 +220,8 @@ final class LevelDbAgainstLibraryTest {
         return Files.readAllLines(out, StandardCharsets.US_ASCII);
     }
 
-    private static int run(List<String> command) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("build.log").toFile()).start();
-        } catch (IOException e) {
-            return -1; // not installed
-        }
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -2;
-        }
-        return p.exitValue();
+    private static int run(List<String> command) throws InterruptedException {
+        return ExternalProcess.run(dir, "build.log", command);
     }
 
     private static String log() {
