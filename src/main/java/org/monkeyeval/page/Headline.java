@@ -5,7 +5,6 @@ import java.util.Map;
 
 import org.monkeyeval.report.RehearsalTables;
 import org.monkeyeval.report.ReportData;
-import org.monkeyeval.text.Numbers;
 
 /**
  * The page's first section: each case's answer in one line, from its {@code cases.csv} row. A case of absent-key
@@ -41,15 +40,15 @@ final class Headline {
         ReportData.Row s = c.summary();
         StringBuilder b = new StringBuilder();
         if (c.hasCurrent() && c.hasDeployable()) {
-            b.append("today's filters cost ").append(shown(s, "current_cost")).append(" run reads per lookup; ")
+            b.append("today's filters cost ").append(Html.shown(s, "current_cost")).append(" run reads per lookup; ")
                     .append(Html.escape(s.text("engine_granularity"))).append(" allocation ")
-                    .append(shown(s, "deployable_cost")).append(", ").append(gain(s.number("current_cost"),
+                    .append(Html.shown(s, "deployable_cost")).append(", ").append(gain(s.number("current_cost"),
                             s.number("deployable_cost"), "")).append(" predicted at the same memory");
             if (rehearsal != null) {
                 b.append("; rehearsed on a copy, RocksDB measured ")
                         .append(gain(rehearsal.number("before_measured_R"), rehearsal.number("after_measured_R"), ""))
-                        .append(" (R ").append(shown(rehearsal, "before_measured_R")).append(" → ")
-                        .append(shown(rehearsal, "after_measured_R")).append(", <a href=\"#rehearsals\">")
+                        .append(" (R ").append(Html.shown(rehearsal, "before_measured_R")).append(" → ")
+                        .append(Html.shown(rehearsal, "after_measured_R")).append(", <a href=\"#rehearsals\">")
                         .append(RehearsalTables.CSV_FILE).append("</a>)");
             }
             return b.toString();
@@ -58,18 +57,14 @@ final class Headline {
         String measure = cost ? "cost" : "R";
         String uniform = cost ? "uniform_cost" : "uniform_R";
         String optimized = cost ? "optimized_cost" : "optimized_R";
-        b.append(measure).append(' ').append(shown(s, uniform)).append(" uniform, ").append(shown(s, optimized))
-                .append(" optimized at ").append(shown(s, "bits_per_entry")).append(" bits per entry: ")
+        b.append(measure).append(' ').append(Html.shown(s, uniform)).append(" uniform, ").append(Html.shown(s, optimized))
+                .append(" optimized at ").append(Html.shown(s, "bits_per_entry")).append(" bits per entry: ")
                 .append(gain(s.number(uniform), s.number(optimized), cost ? " run reads" : ""));
         if (c.hasDeployable()) {
             b.append("; deployable on ").append(Html.escape(s.text("engine_granularity"))).append(' ')
-                    .append(cost ? "cost " + shown(s, "deployable_cost") : "R " + shown(s, "deployable_R"));
+                    .append(cost ? "cost " + Html.shown(s, "deployable_cost") : "R " + Html.shown(s, "deployable_R"));
         }
         return b.toString();
-    }
-
-    private static String shown(ReportData.Row r, String column) {
-        return Html.escape(Html.shown(r.text(column)));
     }
 
     /**
@@ -80,7 +75,6 @@ final class Headline {
         if (a == b) {
             return "the same";
         }
-        return a > b ? "<b>" + Html.escape(Html.shown(Numbers.format(a / b))) + "× fewer" + what + "</b>"
-                : Html.escape(Html.shown(Numbers.format(b / a))) + "× more" + what;
+        return a > b ? "<b>" + Html.times(a / b) + " fewer" + what + "</b>" : Html.times(b / a) + " more" + what;
     }
 }

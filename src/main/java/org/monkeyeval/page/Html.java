@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
+import org.monkeyeval.report.ReportData;
 import org.monkeyeval.text.Numbers;
 
 /** HTML text helpers: escaping and the page's number display. */
@@ -54,6 +55,16 @@ final class Html {
         }
         BigDecimal rounded = exact.round(new MathContext(SHOWN_DIGITS, RoundingMode.HALF_EVEN));
         return Numbers.format(rounded.doubleValue());
+    }
+
+    /** A table cell's value as the page shows it ({@link #shown(String)}), escaped for HTML. */
+    static String shown(ReportData.Row row, String column) {
+        return escape(shown(row.text(column)));
+    }
+
+    /** A ratio as the page shows it, to {@link #SHOWN_DIGITS} significant digits: "21.07×". */
+    static String times(double ratio) {
+        return escape(shown(Numbers.format(ratio))) + "×";
     }
 
     /** Whole numbers with a comma between thousands, as the figures label them. */

@@ -301,7 +301,7 @@ final class ReportPage {
                     .append("</th><td>").append(Html.escape(r.text("database"))).append(", ")
                     .append(Html.escape(r.text("column_family"))).append("</td><td>")
                     .append(Html.escape(r.text("engine_granularity"))).append("</td><td>")
-                    .append(shown(r, "before_predicted_R")).append(" → ").append(shown(r, "after_predicted_R"))
+                    .append(Html.shown(r, "before_predicted_R")).append(" → ").append(Html.shown(r, "after_predicted_R"))
                     .append("</td><td>").append(ratio(r, "before_predicted_R", "after_predicted_R")).append("</td><td>")
                     .append(measured(r, "before")).append(" → ").append(measured(r, "after")).append("</td><td>")
                     .append(ratio(r, "before_measured_R", "after_measured_R")).append("</td><td>")
@@ -311,17 +311,13 @@ final class ReportPage {
         out.append("</tbody></table></div>\n</section>\n");
     }
 
-    private static String shown(ReportData.Row r, String column) {
-        return Html.escape(Html.shown(r.text(column)));
-    }
-
     private static String measured(ReportData.Row r, String side) {
-        return shown(r, side + "_measured_R") + " <span class=\"interval\">(" + shown(r, side + "_measured_R_low") + "–"
-                + shown(r, side + "_measured_R_high") + ")</span>";
+        return Html.shown(r, side + "_measured_R") + " <span class=\"interval\">(" + Html.shown(r, side
+                + "_measured_R_low") + "–" + Html.shown(r, side + "_measured_R_high") + ")</span>";
     }
 
     private static String ratio(ReportData.Row r, String before, String after) {
-        return Html.escape(Html.shown(Numbers.format(r.number(before) / r.number(after)))) + "×";
+        return Html.times(r.number(before) / r.number(after));
     }
 
     /**

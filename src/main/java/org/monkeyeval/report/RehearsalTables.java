@@ -1,6 +1,5 @@
 package org.monkeyeval.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -181,7 +180,6 @@ public final class RehearsalTables {
         ArrayNode files = out.putArray("files_per_level");
         s.filesPerLevel().forEach(files::add);
         ArrayNode notes = out.putArray("notes");
-        List<String> n = new ArrayList<>(m.notes());
-        n.forEach(notes::add);
+        m.notes().forEach(notes::add);
     }
 }

@@ -137,8 +137,8 @@ public final class RocksDbImport {
             return null;
         }
         ColumnFamilyOptions cf = open.options(columnFamily);
-        ReadPathOptions read = readPathOptions(open, columnFamily);
         String text = optionsText(open);
+        ReadPathOptions read = readPathOptions(text, columnFamily);
         Integer formatVersion = OptionsText.value(text, columnFamily, true, "format_version")
                 .filter(v -> v.matches("[0-9]{1,2}")).map(Integer::valueOf)
                 .filter(v -> v <= RocksDbOptions.MAX_FORMAT_VERSION).orElse(null);
@@ -172,7 +172,11 @@ public final class RocksDbImport {
         if (!open.ownOptions()) {
             return new ReadPathOptions(RocksDbOptions.NO_PREFIX_EXTRACTOR, true);
         }
-        String text = optionsText(open);
+        return readPathOptions(optionsText(open), columnFamily);
+    }
+
+    /** {@link #readPathOptions(RocksDbSnapshotOpen, String)} from the OPTIONS file's text. */
+    private static ReadPathOptions readPathOptions(String text, String columnFamily) {
         String extractor = OptionsText.value(text, columnFamily, false, "prefix_extractor")
                 .filter(v -> !v.isEmpty()).orElse(RocksDbOptions.NO_PREFIX_EXTRACTOR);
         boolean whole = !"false".equals(OptionsText.value(text, columnFamily, true, "whole_key_filtering").orElse("true"));
