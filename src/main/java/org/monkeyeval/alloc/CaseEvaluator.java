@@ -43,7 +43,8 @@ public final class CaseEvaluator {
         this.solver = solver;
         this.engine = engine;
         this.deployableSolver = new DeployableSolver(DeployableSolver.DEFAULT_MAX_NODES, families);
-        this.robustDeployableSolver = new RobustDeployableSolver(deployableSolver, DeployableSolver.DEFAULT_MAX_NODES);
+        this.robustDeployableSolver = new RobustDeployableSolver(deployableSolver,
+                RobustDeployableSolver.DEFAULT_MAX_NODES);
     }
 
     /** The families each engine's deployable allocation chooses from. */

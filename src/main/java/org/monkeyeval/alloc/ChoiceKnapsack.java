@@ -22,29 +22,31 @@ import java.util.List;
  * With T close to LP few settings of each group pass (for most groups only the one or two the LP
  * takes): Pisinger's core, the groups around the LP's fractional one that an improving allocation can
  * change (D. Pisinger, <i>A minimal algorithm for the multiple-choice knapsack problem</i>, EJOR 83(2),
- * 1995). Over the settings that pass, a dynamic programme group by group keeps the partial allocations
- * (size, cost) that no other is as small and cheaper than (dominance) and whose cost plus the LP bound
- * of the groups left, over their passing settings at the budget left, is below T (bound). Per partial
- * allocation only a window of the next group's settings is tried: the bound is at least a convex
- * function of the setting's size (the group's hull plus the LP bound of the rest), so the settings that
- * can pass lie between the hull vertices around where it crosses T ({@code Round.window}). The last two
- * groups are not stored: each partial allocation before them, with each setting of the next-to-last
- * group that passes, is completed by the last group's largest passing setting that fits. The cheapest
- * complete allocation below T is the optimum if there is one. Rounds raise T from just above LP
- * towards the incumbent U (the LP's whole steps, filled greedily), each half the gap it leaves nearer
- * to LP than the next (so a round overshoots the optimum by at most twice its distance from LP): a
- * round that finds nothing proves the optimum is at least its T, and the last round's T is U itself,
- * so the answer is always the optimum, to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless
- * a round keeps more than {@code maxStates} partial allocations or one group adds more than
- * {@link #CHILDREN_PER_STATE} times as many before dominance: then the answer is the incumbent, and the
- * certified lower bound the T of the last round that found nothing (the LP bound if none did).
+ * 1995). The groups with more than one passing setting are dealt into two halves; in each, a dynamic
+ * programme group by group keeps the partial allocations (size, cost) that no other is as small and
+ * cheaper than (dominance) and whose cost plus the LP bound of every group not yet in them, over their
+ * passing settings at the budget left, is below T (bound). Per partial allocation only a window of the
+ * next group's settings is tried: the bound is at least a convex function of the setting's size (the
+ * group's hull plus the LP bound of the rest), so the settings that can pass lie between the hull
+ * vertices around where it crosses T ({@code Round.window}); the windows of all partial allocations
+ * are merged in size order by a heap, so the dominated children are never stored. The two halves'
+ * lists, each by size ascending with cost falling, meet in one pass: each allocation of one half is
+ * completed by the largest of the other's that fits, its cheapest completion (Horowitz and Sahni,
+ * <i>Computing partitions with applications to the knapsack problem</i>, JACM 21(2), 1974). Where a
+ * group's settings along a hull segment lie on its chord (Ribbon's block mixes), every sum of them is
+ * undominated, and a list over all groups would hold the product of what the two halves hold.
+ * The cheapest complete allocation below T is the optimum if there is one. Rounds raise T from just
+ * above LP towards the incumbent U, each half the gap it leaves nearer to LP than the next (so a round
+ * overshoots the optimum by at most twice its distance from LP): a round that finds nothing proves the
+ * optimum is at least its T, and the last round's T is U itself, so the answer is always the optimum,
+ * to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless a round keeps more than
+ * {@code maxStates} partial allocations: then the answer is the incumbent, and the certified lower bound
+ * the T of the last round that found nothing (the LP bound if none did).
  */
 final class ChoiceKnapsack {
 
     /** Rounds of the search; round k cuts at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k). */
     static final int ROUNDS = 10;
-    /** Cap on the children one group adds before dominance, per partial allocation a round may keep. */
-    static final long CHILDREN_PER_STATE = 4;
     static final double ROUND_FACTOR = 2.0;
 
     /**
@@ -122,21 +124,11 @@ final class ChoiceKnapsack {
      * before it); NaN when every segment fits.
      */
     static double criticalSlope(DeployableSolver.Bound bound, double budget) {
-        double free = budget - bound.baseSize;
-        int n = bound.stepSize.length - 1;
-        if (free < 0 || free >= bound.stepSize[n]) {
+        int lo = bound.critical(budget);
+        if (lo < 0) {
             return Double.NaN;
         }
-        int lo = 0;
-        int hi = n; // stepSize[lo] <= free < stepSize[hi]
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (bound.stepSize[mid] <= free) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        int hi = lo + 1;
         double slope = (bound.stepCost[hi] - bound.stepCost[lo]) / (bound.stepSize[hi] - bound.stepSize[lo]);
         return Math.max(0.0, -slope);
     }
@@ -164,19 +156,27 @@ final class ChoiceKnapsack {
         return c;
     }
 
-    /** One round: the dynamic programme over the settings whose reduced cost passes, cut at T. */
+    /**
+     * One round: over the settings whose reduced cost passes, cut at T, the cheapest allocation below T.
+     * The groups of more than one passing setting are dealt, fewest settings first, alternately into two
+     * halves; each half's partial allocations are built group by group (dominance, and the bound of its
+     * cost plus the LP of every group not yet in it), and the two lists, each by size ascending with
+     * cost falling, are met in one pass: for each allocation of the first half, the largest of the second
+     * that fits beside it is its cheapest completion (Horowitz and Sahni, <i>Computing partitions with
+     * applications to the knapsack problem</i>, JACM 21(2), 1974). Where the settings along a hull
+     * segment lie on its chord (Ribbon's block mixes), every size of a group's sums is undominated; two
+     * halves keep about the square root of what one list over all groups would.
+     */
     private static final class Round {
         final DeployableSolver.Hull[] hulls;
         final double budget;
         final double cut;
         final long maxStates;
-        final int maxChildren;
         final int[][] candidates;     // per group, the positions that pass, ascending size
-        final int[] order;            // groups with more than one candidate, fewest first
+        final int[][] halves;         // groups with more than one candidate, dealt fewest first into two
         final double fixedSize;       // the groups with one candidate
         final double fixedCost;
-        final DeployableSolver.Hull[] sub;   // hull of order[d]'s candidates, positions as in candidates
-        final DeployableSolver.Bound[] rest; // LP bound of order[d..] over their candidates
+        final DeployableSolver.Hull[] sub;   // per group, the hull of its candidates, positions as in candidates
         long states;
         boolean overflow;
 
@@ -186,9 +186,9 @@ final class ChoiceKnapsack {
             this.budget = budget;
             this.cut = cut;
             this.maxStates = maxStates;
-            this.maxChildren = (int) Math.min(Integer.MAX_VALUE - 8, CHILDREN_PER_STATE * maxStates);
             int groups = hulls.length;
             candidates = new int[groups][];
+            sub = new DeployableSolver.Hull[groups];
             double size = 0.0;
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
@@ -204,199 +204,136 @@ final class ChoiceKnapsack {
                 if (n == 1) {
                     size += hulls[g].size[pass[0]];
                     cost += hulls[g].cost[pass[0]];
-                } else {
+                } else if (n > 1) {
                     free.add(g);
+                    sub[g] = subHull(hulls[g], candidates[g]);
                 }
             }
             fixedSize = size;
             fixedCost = cost;
             free.sort((a, b) -> candidates[a].length != candidates[b].length
                     ? Integer.compare(candidates[a].length, candidates[b].length) : Integer.compare(a, b));
-            order = free.stream().mapToInt(Integer::intValue).toArray();
-            sub = new DeployableSolver.Hull[order.length];
-            for (int d = 0; d < order.length; d++) {
-                sub[d] = subHull(hulls[order[d]], candidates[order[d]]);
-            }
-            rest = new DeployableSolver.Bound[order.length + 1];
-            for (int d = 0; d <= order.length; d++) {
-                rest[d] = DeployableSolver.Bound.of(Arrays.asList(sub).subList(d, order.length));
+            halves = new int[2][];
+            halves[0] = new int[(free.size() + 1) / 2];
+            halves[1] = new int[free.size() / 2];
+            for (int d = 0; d < free.size(); d++) {
+                halves[d % 2][d / 2] = free.get(d);
             }
         }
 
         /** The positions of the cheapest allocation below the cut, or null when there is none. */
         int[] run() {
-            int depth = order.length;
-            double[] size = {fixedSize};
-            double[] cost = {fixedCost};
-            if (!(fixedSize <= budget) || fixedCost + rest[0].at(budget - fixedSize) >= cut) {
-                return null;
-            }
-            int[][] parent = new int[depth][];
-            int[][] choice = new int[depth][];
-            Children next = new Children();
-            for (int d = 0; d < depth; d++) {
-                int g = order[d];
-                DeployableSolver.Hull hull = hulls[g];
-                int[] pass = candidates[g];
-                DeployableSolver.Bound left = rest[d + 1];
-                next.clear();
-                boolean lastGroup = d == depth - 1;
-                if (d == depth - 2) {
-                    return lastTwo(size, cost, parent, choice);
-                }
-                int[] kept;
-                if (lastGroup) {
-                    for (int k = 0; k < size.length; k++) {
-                        // the last group: its cheapest passing setting that fits is the largest that fits
-                        int j = largestFitting(hull, pass, budget - size[k]);
-                        if (j >= 0 && cost[k] + hull.cost[pass[j]] < cut) {
-                            next.add(size[k] + hull.size[pass[j]], cost[k] + hull.cost[pass[j]], k, pass[j]);
-                        }
-                    }
-                    kept = next.undominated();
-                } else {
-                    for (int k = 0; k < size.length; k++) {
-                        int[] w = window(d, size[k], cost[k]);
-                        for (int x = w[0]; x <= w[1]; x++) {
-                            int j = pass[x];
-                            double u = size[k] + hull.size[j];
-                            if (u > budget) {
-                                break;
-                            }
-                            double c = cost[k] + hull.cost[j];
-                            if (c + left.at(budget - u) < cut) {
-                                if (next.n == maxChildren) {
-                                    overflow = true;
-                                    return null;
-                                }
-                                next.add(u, c, k, j);
-                            }
-                        }
-                    }
-                    kept = next.undominated();
-                }
-                states += kept.length;
-                if (kept.length == 0) {
+            for (int[] pass : candidates) {
+                if (pass.length == 0) {
                     return null;
                 }
-                if (states > maxStates) {
+            }
+            if (!(fixedSize <= budget) || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut) {
+                return null;
+            }
+            Front first = front(halves[0], halves[1]);
+            if (first == null) {
+                return null;
+            }
+            Front second = front(halves[1], halves[0]);
+            if (second == null) {
+                return null;
+            }
+            // total size u_a + u_b - fixedSize, cost c_a + c_b - fixedCost: for rising u_a the room for the
+            // second half falls, and its cheapest completion is the largest that fits
+            double bestCost = cut;
+            int bestFirst = -1;
+            int bestSecond = -1;
+            int y = second.size.length - 1;
+            for (int x = 0; x < first.size.length && y >= 0; x++) {
+                double room = budget + fixedSize - first.size[x];
+                while (y >= 0 && second.size[y] > room) {
+                    y--;
+                }
+                if (y >= 0) {
+                    double total = first.cost[x] + second.cost[y] - fixedCost;
+                    if (total < bestCost) {
+                        bestCost = total;
+                        bestFirst = x;
+                        bestSecond = y;
+                    }
+                }
+            }
+            if (bestFirst < 0) {
+                return null;
+            }
+            int[] position = new int[hulls.length];
+            for (int g = 0; g < hulls.length; g++) {
+                if (candidates[g].length == 1) {
+                    position[g] = candidates[g][0];
+                }
+            }
+            first.trace(bestFirst, position);
+            second.trace(bestSecond, position);
+            return position;
+        }
+
+        /**
+         * The LP bound of the groups {@code mine[from..]} and {@code others}, over their candidates: what
+         * a partial allocation of {@code mine[..from)} still has to pay at least.
+         */
+        private DeployableSolver.Bound bound(int[] mine, int from, int[] others) {
+            List<DeployableSolver.Hull> left = new ArrayList<>(mine.length - from + others.length);
+            for (int e = from; e < mine.length; e++) {
+                left.add(sub[mine[e]]);
+            }
+            for (int g : others) {
+                left.add(sub[g]);
+            }
+            return DeployableSolver.Bound.of(left);
+        }
+
+        /**
+         * The undominated partial allocations of the groups {@code mine} (with the fixed groups), each
+         * below the cut with the LP bound of the groups not in it; null when the cap is passed.
+         */
+        private Front front(int[] mine, int[] others) {
+            int depth = mine.length;
+            double[] size = {fixedSize};
+            double[] cost = {fixedCost};
+            int[][] parent = new int[depth][];
+            int[][] choice = new int[depth][];
+            for (int d = 0; d < depth; d++) {
+                int g = mine[d];
+                DeployableSolver.Bound left = bound(mine, d + 1, others);
+                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, size, cost);
+                for (int k = 0; k < size.length; k++) {
+                    int[] w = window(sub[g], left, size[k], cost[k]);
+                    merge.open(k, w[0], w[1]);
+                }
+                merge.run(maxStates - states);
+                if (merge.overflow) {
                     overflow = true;
                     return null;
                 }
-                size = new double[kept.length];
-                cost = new double[kept.length];
-                parent[d] = new int[kept.length];
-                choice[d] = new int[kept.length];
-                for (int x = 0; x < kept.length; x++) {
-                    int c = kept[x];
-                    size[x] = next.size[c];
-                    cost[x] = next.cost[c];
-                    parent[d][x] = next.parent[c];
-                    choice[d][x] = next.choice[c];
+                states += merge.n;
+                if (merge.n == 0) {
+                    return null;
                 }
+                size = Arrays.copyOf(merge.size, merge.n);
+                cost = Arrays.copyOf(merge.cost, merge.n);
+                parent[d] = Arrays.copyOf(merge.parent, merge.n);
+                choice[d] = Arrays.copyOf(merge.choice, merge.n);
             }
-            // states ascend in size with falling cost: the last is the cheapest
-            int x = size.length - 1;
-            if (!(cost[x] < cut)) {
-                return null;
-            }
-            int[] position = new int[hulls.length];
-            for (int g = 0; g < hulls.length; g++) {
-                if (candidates[g].length == 1) {
-                    position[g] = candidates[g][0];
-                }
-            }
-            for (int d = depth - 1; d >= 0; d--) {
-                position[order[d]] = choice[d][x];
-                x = parent[d][x];
-            }
-            return position;
+            return new Front(mine, size, cost, parent, choice);
         }
 
         /**
-         * The last two groups without storing their partial allocations: for every partial allocation of
-         * the groups before them, every setting of the next-to-last group in its window ({@link #window})
-         * whose bound is below the cut, completed by the last group's cheapest passing setting that fits
-         * (the largest, as settings are undominated). The cheapest complete allocation below the cut is the
-         * answer; among equal costs the smallest, then the first in (partial allocation, setting) order.
-         */
-        private int[] lastTwo(double[] size, double[] cost, int[][] parent, int[][] choice) {
-            int depth = order.length;
-            int d = depth - 2;
-            DeployableSolver.Hull hull = hulls[order[d]];
-            int[] pass = candidates[order[d]];
-            DeployableSolver.Bound left = rest[d + 1];
-            DeployableSolver.Hull lastHull = hulls[order[depth - 1]];
-            int[] lastPass = candidates[order[depth - 1]];
-            double bestCost = cut;
-            double bestSize = Double.POSITIVE_INFINITY;
-            int bestParent = -1;
-            int bestChoice = -1;
-            int bestLast = -1;
-            for (int k = 0; k < size.length; k++) {
-                int[] w = window(d, size[k], cost[k]);
-                for (int x = w[0]; x <= w[1]; x++) {
-                    int j = pass[x];
-                    double u = size[k] + hull.size[j];
-                    if (u > budget) {
-                        break;
-                    }
-                    double c = cost[k] + hull.cost[j];
-                    if (!(c + left.at(budget - u) < cut)) {
-                        continue;
-                    }
-                    int y = largestFitting(lastHull, lastPass, budget - u);
-                    if (y < 0) {
-                        continue;
-                    }
-                    double total = c + lastHull.cost[lastPass[y]];
-                    double used = u + lastHull.size[lastPass[y]];
-                    if (total < bestCost || total == bestCost && bestParent >= 0 && used < bestSize) {
-                        bestCost = total;
-                        bestSize = used;
-                        bestParent = k;
-                        bestChoice = j;
-                        bestLast = lastPass[y];
-                    }
-                }
-            }
-            if (bestParent < 0) {
-                return null;
-            }
-            int[] position = fixedPositions();
-            position[order[depth - 1]] = bestLast;
-            position[order[d]] = bestChoice;
-            int x = bestParent;
-            for (int e = d - 1; e >= 0; e--) {
-                position[order[e]] = choice[e][x];
-                x = parent[e][x];
-            }
-            return position;
-        }
-
-        /** Positions with every group of one candidate at it (the others to be filled in). */
-        private int[] fixedPositions() {
-            int[] position = new int[hulls.length];
-            for (int g = 0; g < hulls.length; g++) {
-                if (candidates[g].length == 1) {
-                    position[g] = candidates[g][0];
-                }
-            }
-            return position;
-        }
-
-        /**
-         * Positions [from, to] in {@code pass} of the settings of group {@code order[d]} that can lead below
-         * the cut from a partial allocation of {@code used} bits and cost {@code spent}: with H the lower
-         * convex hull of the passing settings' cost against size ({@code sub[d]}, whose settings are
-         * {@code pass} in the same order), phi(u) = spent + H(u) + LP(rest, M - used - u) is convex in u
+         * Positions [from, to] among a group's candidates of the settings that can lead below the cut from a
+         * partial allocation of {@code used} bits and cost {@code spent}: with H the lower convex hull of the
+         * candidates' cost against size ({@code hull}, whose settings are the candidates in the same order)
+         * and LP the bound {@code left} of the groups not yet placed, phi(u) = spent + H(u) + LP(M - used - u)
+         * is convex in u
          * (the LP bound is convex in the budget) and no more than the bound of any setting of size u, so
          * the settings worth trying lie between the hull vertices next to where phi crosses the cut, or
          * next to its least vertex when none is below it. Empty (from &gt; to) when no vertex fits.
          */
-        private int[] window(int d, double used, double spent) {
-            DeployableSolver.Hull hull = sub[d];
-            DeployableSolver.Bound left = rest[d + 1];
+        private int[] window(DeployableSolver.Hull hull, DeployableSolver.Bound left, double used, double spent) {
             int vertices = hull.vertex.length;
             int lo = 0;
             int hi = vertices - 1;
@@ -479,21 +416,118 @@ final class ChoiceKnapsack {
         }
     }
 
-    /** The partial allocations one group adds, in growable primitive arrays. */
-    private static final class Children {
+    /**
+     * One half's undominated partial allocations, by size ascending with cost falling, and the choices
+     * that made each: {@code choice[d][x]} the setting of group {@code groups[d]} in the x-th allocation
+     * after d+1 groups, {@code parent[d][x]} the allocation before it.
+     */
+    private record Front(int[] groups, double[] size, double[] cost, int[][] parent, int[][] choice) {
+
+        /** Writes the settings of allocation {@code x} into {@code position}. */
+        void trace(int x, int[] position) {
+            for (int d = groups.length - 1; d >= 0; d--) {
+                position[groups[d]] = choice[d][x];
+                x = parent[d][x];
+            }
+        }
+    }
+
+    /**
+     * The partial allocations one group adds to a list of them, undominated, without keeping the
+     * dominated ones: each allocation of the list with the group's settings in its window (ascending in
+     * size, as the settings are) is one sorted stream, and a heap merges the streams by (size, cost,
+     * allocation, setting), the one order that decides ties; a child is kept when it is cheaper than every
+     * one before it, and a setting whose bound is not below the cut is skipped.
+     */
+    private static final class Merge {
+        final double budget;
+        final double cut;
+        final DeployableSolver.Hull hull;
+        final int[] pass;
+        final DeployableSolver.Bound left;
+        final double[] fromSize;
+        final double[] fromCost;
+        final int[] at;     // per stream (allocation of the list), its next position in pass
+        final int[] end;
+        int[] heap;         // streams with a next child, as a binary heap
+        int streams;
         double[] size = new double[1024];
         double[] cost = new double[1024];
         int[] parent = new int[1024];
         int[] choice = new int[1024];
         int n;
+        boolean overflow;
 
-        void clear() {
-            n = 0;
+        Merge(double budget, double cut, DeployableSolver.Hull hull, int[] pass, DeployableSolver.Bound left,
+              double[] fromSize, double[] fromCost) {
+            this.budget = budget;
+            this.cut = cut;
+            this.hull = hull;
+            this.pass = pass;
+            this.left = left;
+            this.fromSize = fromSize;
+            this.fromCost = fromCost;
+            at = new int[fromSize.length];
+            end = new int[fromSize.length];
+            heap = new int[fromSize.length];
         }
 
-        void add(double u, double c, int k, int j) {
+        /** Opens the stream of allocation {@code k} over positions [from, to] of {@code pass}. */
+        void open(int k, int from, int to) {
+            at[k] = from;
+            end[k] = to;
+            if (advance(k)) {
+                heap[streams] = k;
+                up(streams++);
+            }
+        }
+
+        /** Moves stream k to its next child below the cut; false when it has none left. */
+        private boolean advance(int k) {
+            while (at[k] <= end[k]) {
+                int j = pass[at[k]];
+                double u = fromSize[k] + hull.size[j];
+                if (u > budget) {
+                    return false;
+                }
+                if (fromCost[k] + hull.cost[j] + left.at(budget - u) < cut) {
+                    return true;
+                }
+                at[k]++;
+            }
+            return false;
+        }
+
+        /** Merges the streams, keeping at most {@code room} children (else {@code overflow}). */
+        void run(long room) {
+            double lowest = Double.POSITIVE_INFINITY;
+            while (streams > 0) {
+                int k = heap[0];
+                int j = pass[at[k]];
+                double c = fromCost[k] + hull.cost[j];
+                if (c < lowest) {
+                    if (n >= room) {
+                        overflow = true;
+                        return;
+                    }
+                    add(fromSize[k] + hull.size[j], c, k, j);
+                    lowest = c;
+                }
+                at[k]++;
+                if (advance(k)) {
+                    down(0);
+                } else {
+                    heap[0] = heap[--streams];
+                    if (streams > 0) {
+                        down(0);
+                    }
+                }
+            }
+        }
+
+        private void add(double u, double c, int k, int j) {
             if (n == size.length) {
-                int grown = Math.max(1024, n * 2);
+                int grown = n * 2;
                 size = Arrays.copyOf(size, grown);
                 cost = Arrays.copyOf(cost, grown);
                 parent = Arrays.copyOf(parent, grown);
@@ -506,70 +540,53 @@ final class ChoiceKnapsack {
             n++;
         }
 
-        /**
-         * The children no other is as small and cheaper than, by size ascending (cost then strictly
-         * falling): sorted by (size, cost, parent, choice), the one order that decides ties.
-         */
-        int[] undominated() {
-            int[] idx = new int[n];
-            for (int i = 0; i < n; i++) {
-                idx[i] = i;
-            }
-            mergeSort(idx, new int[n], 0, n);
-            int[] kept = new int[n];
-            int k = 0;
-            double lowest = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                if (cost[idx[i]] < lowest) {
-                    kept[k++] = idx[i];
-                    lowest = cost[idx[i]];
-                }
-            }
-            return Arrays.copyOf(kept, k);
-        }
-
+        /** Stream a's next child comes before stream b's. */
         private boolean before(int a, int b) {
-            if (size[a] != size[b]) {
-                return size[a] < size[b];
+            int ja = pass[at[a]];
+            int jb = pass[at[b]];
+            double ua = fromSize[a] + hull.size[ja];
+            double ub = fromSize[b] + hull.size[jb];
+            if (ua != ub) {
+                return ua < ub;
             }
-            if (cost[a] != cost[b]) {
-                return cost[a] < cost[b];
+            double ca = fromCost[a] + hull.cost[ja];
+            double cb = fromCost[b] + hull.cost[jb];
+            if (ca != cb) {
+                return ca < cb;
             }
-            if (parent[a] != parent[b]) {
-                return parent[a] < parent[b];
-            }
-            return choice[a] < choice[b];
+            return a < b;
         }
 
-        private void mergeSort(int[] a, int[] tmp, int from, int to) {
-            if (to - from <= 16) {
-                for (int i = from + 1; i < to; i++) {
-                    int x = a[i];
-                    int j = i - 1;
-                    while (j >= from && before(x, a[j])) {
-                        a[j + 1] = a[j];
-                        j--;
-                    }
-                    a[j + 1] = x;
+        private void up(int i) {
+            int x = heap[i];
+            while (i > 0) {
+                int p = (i - 1) >>> 1;
+                if (!before(x, heap[p])) {
+                    break;
                 }
-                return;
+                heap[i] = heap[p];
+                i = p;
             }
-            int mid = (from + to) >>> 1;
-            mergeSort(a, tmp, from, mid);
-            mergeSort(a, tmp, mid, to);
-            if (!before(a[mid], a[mid - 1])) {
-                return;
-            }
-            System.arraycopy(a, from, tmp, from, to - from);
-            int i = from;
-            int j = mid;
-            for (int k = from; k < to; k++) {
-                if (j >= to || i < mid && !before(tmp[j], tmp[i])) {
-                    a[k] = tmp[i++];
-                } else {
-                    a[k] = tmp[j++];
+            heap[i] = x;
+        }
+
+        private void down(int i) {
+            int x = heap[i];
+            while (true) {
+                int c = 2 * i + 1;
+                if (c >= streams) {
+                    break;
                 }
+                if (c + 1 < streams && before(heap[c + 1], heap[c])) {
+                    c++;
+                }
+                if (!before(heap[c], x)) {
+                    break;
+                }
+                heap[i] = heap[c];
+                i = c;
             }
+            heap[i] = x;
         }
     }
 }

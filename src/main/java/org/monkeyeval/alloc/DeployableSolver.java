@@ -28,11 +28,13 @@ import org.monkeyeval.family.catalog.Engine;
  *       max_lambda [sum_g min_s (C_g(s) + lambda S_g(s)) - lambda M] (the LP relaxation; Sinha and
  *       Zoltners, <i>The multiple-choice knapsack problem</i>, Operations Research 27(3), 1979).</li>
  *   <li>The vertices reached before the fractional segment are a feasible allocation that fills the
- *       budget as far as whole hull steps go: the first incumbent.</li>
+ *       budget as far as whole hull steps go; the group of the fractional segment takes the budget left
+ *       first ({@link #criticalFirst}), then the others in turn ({@link #fill}): the first incumbent.</li>
  *   <li>The exact search ({@link ChoiceKnapsack}): reduced costs at the LP's critical slope fix every
- *       setting that cannot lie in an allocation below a cut, and over the settings left a dynamic
- *       programme group by group keeps the undominated partial allocations whose cost plus the LP bound
- *       of the groups left is below the cut; the cut rises in rounds from the LP bound to the incumbent.
+ *       setting that cannot lie in an allocation below a cut, and over the settings left the groups are
+ *       dealt into two halves, each half's undominated partial allocations whose cost plus the LP bound of
+ *       the groups not in them is below the cut kept, and the halves met in one pass; the cut rises in
+ *       rounds from the LP bound to the incumbent.
  *       The answer is the optimum to a relative {@link #PRUNE_TOLERANCE}; tests compare it with
  *       exhaustive search on small cases of every engine.</li>
  * </ol>
@@ -45,7 +47,7 @@ public final class DeployableSolver {
     /** Branches are cut when their bound is at least (1 - this) times the incumbent. */
     public static final double PRUNE_TOLERANCE = 1e-12;
     /** Default cap on the partial allocations one round of the search keeps (memory within -Xmx1g). */
-    public static final long DEFAULT_MAX_NODES = 1_000_000L;
+    public static final long DEFAULT_MAX_NODES = 4_000_000L;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 
@@ -240,7 +242,7 @@ public final class DeployableSolver {
         for (int g = 0; g < groups; g++) {
             position[g] = positionOf(hulls[g], start[g]);
         }
-        fill(hulls, order, position, budgetBits);
+        fill(hulls, criticalFirst(Bound.of(inOrder), budgetBits, order), position, budgetBits);
         ChoiceKnapsack.Result found = ChoiceKnapsack.solve(hulls, budgetBits, position, maxNodes);
 
         List<DeployableChoice> chosen = new ArrayList<>(groups);
@@ -254,6 +256,30 @@ public final class DeployableSolver {
         return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
                 entries, reach, consulted, engineBound, found.lpBound(), found.exact() ? Double.NaN
                         : found.lowerBound(), found.states());
+    }
+
+    /**
+     * {@code order} with the group of the LP's critical segment first: the budget the whole hull steps leave
+     * lies along that segment, so that group is the one to take it (where its settings between the two
+     * vertices lie near the chord, as Ribbon's block mixes do, it takes nearly all of it at the LP's slope).
+     *
+     * @param bound the LP bound of the groups in {@code order}
+     */
+    static Integer[] criticalFirst(Bound bound, double budget, Integer[] order) {
+        int segment = bound.critical(budget);
+        if (segment < 0) {
+            return order;
+        }
+        Integer[] first = new Integer[order.length];
+        int critical = order[bound.segments[segment][0]];
+        first[0] = critical;
+        int k = 1;
+        for (Integer g : order) {
+            if (g != critical) {
+                first[k++] = g;
+            }
+        }
+        return first;
     }
 
     private static int positionOf(Hull hull, int setting) {
@@ -453,6 +479,27 @@ public final class DeployableSolver {
             return new Bound(baseCost, baseSize, stepSize, stepCost, segments);
         }
 
+        /** The segment the budget ends in (the LP's fractional one), or -1 when none does. */
+        int critical(double budget) {
+            double free = budget - baseSize;
+            return free < 0 || free >= stepSize[stepSize.length - 1] ? -1 : segmentAt(free);
+        }
+
+        /** The segment j with stepSize[j] <= free < stepSize[j + 1], for 0 <= free < the last step. */
+        private int segmentAt(double free) {
+            int lo = 0;
+            int hi = stepSize.length - 1; // stepSize[lo] <= free < stepSize[hi]
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (stepSize[mid] <= free) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
         /** The least cost of the LP relaxation at {@code budget} bits; +infinity if even the smallest settings do not fit. */
         double at(double budget) {
             double free = budget - baseSize;
@@ -463,16 +510,8 @@ public final class DeployableSolver {
             if (free >= stepSize[n]) {
                 return baseCost + stepCost[n];
             }
-            int lo = 0;
-            int hi = n; // stepSize[lo] <= free < stepSize[hi]
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (stepSize[mid] <= free) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
+            int lo = segmentAt(free);
+            int hi = lo + 1;
             double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
             return baseCost + stepCost[lo] + fraction * (stepCost[hi] - stepCost[lo]);
         }

@@ -57,6 +57,12 @@ import org.monkeyeval.model.LsmCase;
  */
 public final class RobustDeployableSolver {
 
+    /**
+     * Default cap on the partial allocations one round of the robust search keeps: each holds its costs at
+     * both ends, and the tables of both ends are held beside them, within -Xmx1g.
+     */
+    public static final long DEFAULT_MAX_NODES = 1_000_000L;
+
     /** Cap on duality steps (each finds a new hull vertex, and there are finitely many). */
     public static final int MAX_DUAL_STEPS = 200;
 
@@ -64,7 +70,7 @@ public final class RobustDeployableSolver {
     private final long maxNodes;
 
     public RobustDeployableSolver() {
-        this(new DeployableSolver(), DeployableSolver.DEFAULT_MAX_NODES);
+        this(new DeployableSolver(), DEFAULT_MAX_NODES);
     }
 
     /** @param maxNodes cap on the partial allocations one round of the exact search keeps, {@code >= 1} */

@@ -239,14 +239,44 @@ public final class Provenance {
      * names, which reaches the same optimum (to the same relative tolerance): its tables stay comparable.
      */
     public static ObjectNode deployableSearch() {
+        return deployableSearch("a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
+                + " convex hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979;"
+                + " Dyer 1984; Zemel 1984), reduced-cost fixing at the LP's critical slope, then below a cut raised in"
+                + " rounds from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995) the groups"
+                + " dealt into two halves, each half's undominated partial allocations whose cost plus the LP bound of"
+                + " the groups not in them is below the cut, and the two halves met in one pass (Horowitz and Sahni,"
+                + " JACM 21(2), 1974); the first incumbent gives the budget the LP's whole steps leave to the group of"
+                + " its fractional segment first; relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE
+                + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial allocations in a round, the incumbent"
+                + " with its certified lower bound");
+    }
+
+    /**
+     * The {@link #DEPLOYABLE_SEARCH} sections folders have recorded before today's: a search over the same
+     * problem to the same relative tolerance, whose answers the tables compare, so that a folder recording
+     * one stays verifiable.
+     */
+    public static List<ObjectNode> earlierDeployableSearches() {
+        return List.of(deployableSearch("a multiple-choice knapsack solved exactly: the LP bound from each group's"
+                + " lower convex hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979;"
+                + " Dyer 1984; Zemel 1984), reduced-cost fixing at the LP's critical slope, then group by group the"
+                + " undominated partial allocations whose cost plus the LP bound of the groups left is below a cut"
+                + " raised in rounds from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995);"
+                + " relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE + "; past 1000000 partial"
+                + " allocations in a round, the incumbent with its certified lower bound"));
+    }
+
+    /**
+     * The forms of a provenance section that folders recorded before today's and that still verify (their
+     * tables are compared as any other): today only {@link #DEPLOYABLE_SEARCH} has any.
+     */
+    public static List<ObjectNode> earlierForms(String section) {
+        return DEPLOYABLE_SEARCH.equals(section) ? earlierDeployableSearches() : List.of();
+    }
+
+    private static ObjectNode deployableSearch(String method) {
         ObjectNode node = Json.object();
-        node.put("method", "a multiple-choice knapsack solved exactly: the LP bound from each group's lower convex"
-                + " hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979; Dyer 1984;"
-                + " Zemel 1984), reduced-cost fixing at the LP's critical slope, then group by group the undominated"
-                + " partial allocations whose cost plus the LP bound of the groups left is below a cut raised in rounds"
-                + " from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995); relative prune tolerance "
-                + DeployableSolver.PRUNE_TOLERANCE + "; past " + DeployableSolver.DEFAULT_MAX_NODES
-                + " partial allocations in a round, the incumbent with its certified lower bound");
+        node.put("method", method);
         node.put("certificate", "per case, deployable.lpBound (the LP relaxation at the engine's granularity, a lower"
                 + " bound any reader can recompute from the groups' settings), deployable.lpGap = deployable_cost - v"
                 + " - lpBound, deployable.exact (the search proved the answer least) and deployable.lowerBound (the"

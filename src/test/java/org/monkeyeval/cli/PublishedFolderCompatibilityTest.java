@@ -120,7 +120,9 @@ final class PublishedFolderCompatibilityTest {
 
     /**
      * The search's description lives in its own section, compared only where the published folder has it:
-     * a folder that records today's passes, one that records another search fails on that section.
+     * a folder that records today's passes, and one that records an earlier search over the same problem
+     * ({@link Provenance#earlierDeployableSearches}) passes with a note; one that records another search
+     * fails on that section.
      */
     @Test
     void verify_perLevelFolderRecordingADifferentDeployableSearch_failsOnThatSection() throws IOException {
@@ -134,6 +136,16 @@ final class PublishedFolderCompatibilityTest {
         Cli.Outcome same = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
                 "--out", dir.resolve("out").toString());
         assertEquals(0, same.exitCode(), same.out() + same.err());
+
+        for (var earlier : Provenance.earlierDeployableSearches()) {
+            Files.writeString(provenance, text.replace(inputs, "\"" + Provenance.DEPLOYABLE_SEARCH + "\": "
+                    + earlier + ", " + inputs));
+            Cli.Outcome recorded = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                    "--out", dir.resolve("out").toString());
+            assertEquals(0, recorded.exitCode(), recorded.out() + recorded.err());
+            assertTrue(recorded.out().contains("section \"" + Provenance.DEPLOYABLE_SEARCH
+                    + "\" as an earlier version recorded it"), recorded.out());
+        }
 
         Files.writeString(provenance, text.replace(inputs, "\"" + Provenance.DEPLOYABLE_SEARCH
                 + "\": {\"method\": \"a search with a node budget\"}, " + inputs));
