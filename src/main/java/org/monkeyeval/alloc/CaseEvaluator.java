@@ -76,9 +76,11 @@ public final class CaseEvaluator {
             levels[i] = lsmCase.runs().get(i).level();
         }
         boolean[] consulted = engine == null ? ReadPath.all(entries.length) : ReadPath.consulted(engine, lsmCase.runs());
+        double[] presentShare = ReadPath.presentPrefixShares(engine, lsmCase, keyRanges);
         if (engine != null) {
             try {
-                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, consulted, budgetBits);
+                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, consulted, presentShare,
+                        budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
                         + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "
@@ -92,6 +94,11 @@ public final class CaseEvaluator {
             ShareInterval interval = ShareInterval.of(z);
             robust = new RobustSolver(solver).solve(entries, interval, budgetBits, keyRanges);
             if (deployable != null) {
+                if (ReadPath.anyPresent(presentShare)) {
+                    throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
+                            + engine.label() + ": an uncertain zeroResultShare with workload.presentPrefixShare is"
+                            + " not priced at an engine whose filters hold prefixes; give one of them", null);
+                }
                 try {
                     robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, interval,
                             budgetBits, keyRanges);
@@ -101,7 +108,8 @@ public final class CaseEvaluator {
                 }
             }
         }
-        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), deployableSolver);
+        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), keyRanges,
+                deployableSolver);
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
                 robust, robustDeployable, progressive);
     }
