@@ -145,6 +145,20 @@ final class PebblePrefixFilterTest {
         }
     }
 
+    /**
+     * A budget above what every level's largest setting needs (L6 unread at pebble: no filter there) leaves the
+     * solver no choice: each level takes its cheapest setting, which is proven least whatever rounding separates
+     * the LP's sum from the answer's (the present share's constants s_i made them differ by 1.6e-15).
+     */
+    @Test
+    void deployable_budgetAboveEveryCheapestSetting_provenLeast() throws Exception {
+        CaseResult r = evaluate(Engine.PEBBLE, "{\"id\": \"m\", \"tree\": {\"policy\": \"leveling\","
+                + " \"sizeRatio\": 10, \"levels\": 6, \"entries\": 333333000}, \"budget\": {\"bitsPerEntry\": 10},"
+                + " \"versionsPerKey\": 3, \"workload\": {\"presentPrefixShare\": 0.1}}");
+        assertTrue(r.deployable().exact(), r.deployable().lowerBound() + " < " + r.deployable().weightedFpr());
+        assertTrue(r.deployable().usedBits() < r.budgetBits() / 2);
+    }
+
     @Test
     void presentPrefixShares_aRunHoldingMoreThanItsReach_cappedAtOne() throws Exception {
         LsmCase c = read("{\"id\": \"c\", \"runs\": [{\"entries\": 1}, {\"entries\": 9}], \"budget\":"
