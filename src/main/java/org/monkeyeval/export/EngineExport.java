@@ -162,6 +162,23 @@ public final class EngineExport {
      * per distinct prefix; the case's versions per key when it gives them; and, for Pebble, whether absent keys
      * are priced with present prefixes (workload.presentPrefixShare).
      */
+    /**
+     * "the case's N filter entries are its distinct keys, of S stored entries: v versions per key", for a case
+     * that gives its versions ({@link LsmCase#versions()}), else null.
+     *
+     * @param prefixes whether the engine's filters hold key prefixes (said as "(prefixes)")
+     */
+    public static String versionsLine(LsmCase lsmCase, boolean prefixes) {
+        Versions v = lsmCase.versions();
+        if (v == null) {
+            return null;
+        }
+        return "the case's " + Numbers.format(lsmCase.totalEntries().doubleValue()) + " filter entries are its"
+                + " distinct keys" + (prefixes ? " (prefixes)" : "") + ", of " + Numbers.format(v.storedEntries())
+                + " stored entries: " + (v.perRun() ? "the runs' filterEntries, " + Numbers.format(v.perKey())
+                + " versions per key on average" : Numbers.format(v.perKey()) + " versions per key (versionsPerKey)");
+    }
+
     static List<String> filterEntryLines(LsmCase lsmCase, Engine engine) {
         List<String> lines = new ArrayList<>();
         boolean prefixes = ReadPath.filtersPrefixes(engine);
@@ -170,13 +187,8 @@ public final class EngineExport {
                     + " (sstable/colblk_writer.go adds key[:Split(key)]; bloom/hash_collector.go skips a hash equal to"
                     + " the last), so a key's versions are one entry");
         }
-        Versions v = lsmCase.versions();
-        if (v != null) {
-            lines.add("the case's " + Numbers.format(lsmCase.totalEntries().doubleValue()) + " filter entries are its"
-                    + " distinct keys" + (prefixes ? " (prefixes)" : "") + ", of " + Numbers.format(v.storedEntries())
-                    + " stored entries: " + (v.perRun() ? "the runs' filterEntries, " + Numbers.format(v.perKey())
-                    + " versions per key on average" : Numbers.format(v.perKey()) + " versions per key (versionsPerKey)")
-                    + "; the budget and every bits per key here are per filter entry");
+        if (lsmCase.versions() != null) {
+            lines.add(versionsLine(lsmCase, prefixes) + "; the budget and every bits per key here are per filter entry");
         }
         if (prefixes) {
             lines.add(lsmCase.presentPrefixShareGiven()

@@ -50,6 +50,20 @@ final class ExportPebblePrefixTest {
     }
 
     @Test
+    void run_versionsPerKey_summaryAndProvenanceSayTheFilterEntries(@TempDir Path out) throws Exception {
+        Files.writeString(cases.resolve("mvcc.json"), "{\"id\": \"mvcc\", " + RUNS + ", \"versionsPerKey\": 3,"
+                + " \"engineGranularity\": \"pebble\"}", StandardCharsets.UTF_8);
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("mvcc: the case's 11100000 filter entries are its distinct keys (prefixes), of"
+                + " 33300000 stored entries: 3 versions per key (versionsPerKey); every allocation sized and its budget"
+                + " per entry taken on those"), o.out());
+        String provenance = Files.readString(out.resolve("provenance.json"), StandardCharsets.UTF_8);
+        assertTrue(provenance.contains("\"versionsPerKey\": 3") && provenance.contains("\"filterEntries\": 11100000")
+                && provenance.contains("\"storedEntries\": 33300000"), provenance);
+    }
+
+    @Test
     void exportPebble_noVersionsNoShare_saysAbsentPrefixes() throws Exception {
         String out = export("pebble-use-l6-filters", "{\"id\": \"mvcc\", " + RUNS + "}").out();
         assertTrue(out.contains("// bits per key are per filter entry: Pebble's filter holds each key's Split"), out);
