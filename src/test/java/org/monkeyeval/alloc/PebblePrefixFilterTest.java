@@ -159,6 +159,30 @@ final class PebblePrefixFilterTest {
         assertTrue(r.deployable().usedBits() < r.budgetBits() / 2);
     }
 
+    /**
+     * A leveled tree of 333,333,000 stored entries, 3 versions per key, 1,111,110,000 bits, read through iterators
+     * that use L6 filters: the settings found for the stored entries, built by Pebble over the distinct prefixes
+     * its filters really hold, use a third of the memory and cost 7 times the allocation sized on the prefixes
+     * (golden values, docs/engines.md "Pebble's filter entries").
+     */
+    @Test
+    void deployable_sizedOnVersionsInsteadOfPrefixes_leavesMemoryUnusedAndCostsMore() throws Exception {
+        String tree = "\"tree\": {\"policy\": \"leveling\", \"sizeRatio\": 10, \"levels\": 6, \"entries\": 333333000},"
+                + " \"budget\": {\"totalBits\": 1111110000}";
+        CaseResult prefixes = evaluate(Engine.PEBBLE_USE_L6_FILTERS, "{\"id\": \"a\", " + tree + ", \"versionsPerKey\": 3}");
+        CaseResult versions = evaluate(Engine.PEBBLE_USE_L6_FILTERS, "{\"id\": \"b\", " + tree + "}");
+        double cost = 0.0;
+        double bits = 0.0;
+        for (int i = 0; i < prefixes.lsmCase().runs().size(); i++) {
+            cost += PebbleFamily.INSTANCE.fpr(prefixes.lsmCase().entries(i), versions.deployable().setting(i));
+            bits += PebbleFamily.INSTANCE.filterBits(prefixes.lsmCase().entries(i), versions.deployable().setting(i));
+        }
+        assertEquals(0.04852124571999361, prefixes.deployable().weightedFpr(), 1e-9 * 0.0485);
+        assertEquals(1.10333464e9, prefixes.deployable().usedBits(), 0.0);
+        assertEquals(0.3425319162410441, cost, 1e-9 * 0.343);
+        assertEquals(3.70372848e8, bits, 0.0);
+    }
+
     @Test
     void presentPrefixShares_aRunHoldingMoreThanItsReach_cappedAtOne() throws Exception {
         LsmCase c = read("{\"id\": \"c\", \"runs\": [{\"entries\": 1}, {\"entries\": 9}], \"budget\":"
