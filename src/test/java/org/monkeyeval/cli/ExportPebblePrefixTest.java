@@ -50,7 +50,7 @@ final class ExportPebblePrefixTest {
     }
 
     @Test
-    void run_versionsPerKey_summaryAndProvenanceSayTheFilterEntries(@TempDir Path out) throws Exception {
+    void runAndReport_versionsPerKey_summaryPageAndProvenanceSayTheFilterEntries(@TempDir Path out) throws Exception {
         Files.writeString(cases.resolve("mvcc.json"), "{\"id\": \"mvcc\", " + RUNS + ", \"versionsPerKey\": 3,"
                 + " \"engineGranularity\": \"pebble\"}", StandardCharsets.UTF_8);
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
@@ -58,6 +58,12 @@ final class ExportPebblePrefixTest {
         assertTrue(o.out().contains("mvcc: the case's 11100000 filter entries are its distinct keys (prefixes), of"
                 + " 33300000 stored entries: 3 versions per key (versionsPerKey); every allocation sized and its budget"
                 + " per entry taken on those"), o.out());
+        Cli.Outcome report = Cli.run("report", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(0, report.exitCode(), report.err());
+        String page = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(page.contains("<dt>filter entries</dt><dd>the case&#39;s 11100000 filter entries are its distinct"
+                + " keys (prefixes), of 33300000 stored entries: 3 versions per key (versionsPerKey); the runs, every"
+                + " allocation and the budget per entry count these</dd>"), page);
         String provenance = Files.readString(out.resolve("provenance.json"), StandardCharsets.UTF_8);
         assertTrue(provenance.contains("\"versionsPerKey\": 3") && provenance.contains("\"filterEntries\": 11100000")
                 && provenance.contains("\"storedEntries\": 33300000"), provenance);
