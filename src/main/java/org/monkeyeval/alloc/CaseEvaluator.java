@@ -94,14 +94,9 @@ public final class CaseEvaluator {
             ShareInterval interval = ShareInterval.of(z);
             robust = new RobustSolver(solver).solve(entries, interval, budgetBits, keyRanges);
             if (deployable != null) {
-                if (ReadPath.anyPresent(presentShare)) {
-                    throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
-                            + engine.label() + ": an uncertain zeroResultShare with workload.presentPrefixShare is"
-                            + " not priced at an engine whose filters hold prefixes; give one of them", null);
-                }
                 try {
-                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, interval,
-                            budgetBits, keyRanges);
+                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, presentShare,
+                            interval, budgetBits, keyRanges);
                 } catch (IllegalArgumentException | IllegalStateException e) {
                     throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
                             + engine.label() + ": " + e.getMessage(), e);

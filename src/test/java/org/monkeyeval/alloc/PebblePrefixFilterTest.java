@@ -2,7 +2,6 @@ package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -29,7 +28,8 @@ import org.monkeyeval.text.InvalidInputException;
  * <p>Invariants: a case at v versions per key is sized exactly as the case of its distinct prefixes, memory per
  * filter entry, at both Pebble read paths; with workload.presentPrefixShare q each run a Get consults costs
  * s_i + (1 - s_i) fpr_i with s_i = min(1, q n_i / N), unread runs 1; the allocation found under that pricing is
- * never costlier under it than the one found for absent prefixes; q = 0 changes nothing; whole-key engines ignore q.
+ * never costlier under it than the one found for absent prefixes; q = 0 changes nothing; whole-key engines ignore q; the robust
+ * allocation over an uncertain zero-result share is priced the same way.
  */
 final class PebblePrefixFilterTest {
 
@@ -190,13 +190,23 @@ final class PebblePrefixFilterTest {
         assertArrayEquals(new double[] {0.1, 0.9}, ReadPath.presentPrefixShares(Engine.PEBBLE, c, null), 1e-15);
     }
 
-    @Test
-    void evaluate_presentPrefixShareWithUncertainShareAtPebble_refusedWithTheReason() throws Exception {
-        LsmCase c = read("{\"id\": \"u\", \"runs\": " + RUNS_DISTINCT + ", \"budget\": {\"bitsPerEntry\": 8},"
-                + " \"workload\": {\"zeroResultShare\": 0.5, \"zeroResultShareRange\": [0.2, 0.8],"
-                + " \"presentPrefixShare\": 0.1}}");
-        DeployableException e = assertThrows(DeployableException.class,
-                () -> new CaseEvaluator(new ThresholdSolver(), Engine.PEBBLE).evaluate(c));
-        assertTrue(e.getMessage().contains("not priced at an engine whose filters hold prefixes"), e.getMessage());
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Engine.class, names = {"PEBBLE", "PEBBLE_USE_L6_FILTERS"})
+    void robustDeployable_presentPrefixShare_pricedAsSharePlusRestTimesFprAndNoWorseThanNominal(Engine engine)
+            throws Exception {
+        double q = 0.2;
+        CaseResult r = evaluate(engine, "{\"id\": \"u\", \"runs\": " + RUNS_DISTINCT + ", \"budget\":"
+                + " {\"bitsPerEntry\": 6}, \"workload\": {\"zeroResultShare\": 0.5, \"zeroResultShareRange\":"
+                + " [0.2, 0.9], \"presentPrefixShare\": " + q + "}}");
+        RobustDeployable robust = r.robustDeployable();
+        long[] n = r.lsmCase().entries();
+        boolean[] consulted = ReadPath.consulted(engine, r.lsmCase().runs());
+        for (int i = 0; i < n.length; i++) {
+            double s = Math.min(1.0, q * n[i] / 11_110_000.0);
+            double expected = consulted[i] ? s + (1.0 - s) * PebbleFamily.INSTANCE.fpr(n[i], robust.setting(i)) : 1.0;
+            assertEquals(expected, robust.fpr(i), 1e-15, "run " + i);
+        }
+        double nominal = robust.ends().worstRegret(r.deployable().fpr());
+        assertTrue(robust.worstRegret() <= nominal * (1 + 1e-12) + 1e-15, robust.worstRegret() + " > " + nominal);
     }
 }
