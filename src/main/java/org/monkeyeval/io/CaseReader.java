@@ -60,7 +60,9 @@ import org.monkeyeval.text.Numbers;
  *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
  *                 "presentPrefixShare": 0.2 },   optional, in [0, 1]; default 0: the share of absent keys
  *                                                whose prefix the database holds (files whose filters hold
- *                                                only prefixes read the block for those); zeroResultShare
+ *                                                only prefixes, and runs at the pebble granularities, whose
+ *                                                filters hold Split prefixes, read the block for those);
+ *                                                zeroResultShare
  *                                                may then be left out (1)
  *   "engineGranularity": "rocksdb-per-level",    optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
