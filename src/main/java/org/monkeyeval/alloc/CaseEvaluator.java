@@ -77,9 +77,11 @@ public final class CaseEvaluator {
             levels[i] = lsmCase.runs().get(i).level();
         }
         boolean[] consulted = engine == null ? ReadPath.all(entries.length) : ReadPath.consulted(engine, lsmCase.runs());
+        double[] presentShare = ReadPath.presentPrefixShares(engine, lsmCase, keyRanges);
         if (engine != null) {
             try {
-                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, consulted, budgetBits);
+                deployable = deployableSolver.solve(engine, entries, weights.reach(), levels, consulted, presentShare,
+                        budgetBits);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new DeployableException("case " + lsmCase.id() + ": no deployable allocation for "
                         + engine.label() + (this.engine == null ? " (the case's engineGranularity)" : "") + ": "
@@ -94,15 +96,16 @@ public final class CaseEvaluator {
             robust = new RobustSolver(solver).solve(entries, interval, budgetBits, keyRanges);
             if (deployable != null) {
                 try {
-                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, interval,
-                            budgetBits, keyRanges);
+                    robustDeployable = robustDeployableSolver.solve(engine, entries, levels, consulted, presentShare,
+                            interval, budgetBits, keyRanges);
                 } catch (IllegalArgumentException | IllegalStateException e) {
                     throw new DeployableException("case " + lsmCase.id() + ": no robust deployable allocation for "
                             + engine.label() + ": " + e.getMessage(), e);
                 }
             }
         }
-        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), deployableSolver);
+        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), keyRanges,
+                deployableSolver);
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
                 robust, robustDeployable, progressive);
     }

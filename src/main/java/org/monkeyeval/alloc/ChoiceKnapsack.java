@@ -85,8 +85,10 @@ final class ChoiceKnapsack {
         double lambda = criticalSlope(all, budget);
         if (Double.isInfinite(lp) || Double.isNaN(lambda) || upper <= lp) {
             // nothing fits (the smallest settings are the answer the caller gave), or every group's
-            // cheapest setting fits (lambda undefined: the incumbent is that), or the incumbent meets the bound
-            return new Result(best, upper, lp, Double.isInfinite(lp) ? upper : Math.min(lp, upper), 0);
+            // cheapest setting fits (lambda undefined: the incumbent is that, the optimum by construction, whatever
+            // rounding separates the LP's sum from the incumbent's), or the incumbent meets the bound
+            boolean optimal = Double.isInfinite(lp) || Double.isNaN(lambda);
+            return new Result(best, upper, lp, optimal ? upper : Math.min(lp, upper), 0);
         }
         double[][] reduced = new double[groups][];
         double scale = upper + lambda * budget;

@@ -138,12 +138,24 @@ public final class DeployableSolver {
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, int[] groupOfRun, boolean[] consulted,
                             double budgetBits) {
+        return solve(engine, entries, reach, groupOfRun, consulted, new double[entries.length], budgetBits);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], double[], int[], boolean[], double)}, the engine's filters holding key
+     * prefixes that some absent keys share with stored ones: a consulted run's rate is s_i + (1 - s_i) p
+     * ({@link ReadPath#rate(boolean, double, double)}).
+     *
+     * @param presentShare s_i in run order ({@link ReadPath#presentPrefixShares}), each in [0, 1]
+     */
+    public Deployable solve(Engine engine, long[] entries, double[] reach, int[] groupOfRun, boolean[] consulted,
+                            double[] presentShare, double budgetBits) {
         if (engine == Engine.ROCKSDB_RIBBON) {
             throw new IllegalArgumentException("rocksdb-ribbon sets its filter type by level: solve it with"
                     + " the runs' levels (solve(engine, entries, reach, levels, budget))");
         }
         return solve(engine, DeployableChoice.union(families.of(engine)), entries, reach, groupOfRun, consulted,
-                budgetBits);
+                presentShare, budgetBits);
     }
 
     /**
@@ -164,14 +176,27 @@ public final class DeployableSolver {
      */
     public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, boolean[] consulted,
                             double budgetBits) {
+        return solve(engine, entries, reach, levels, consulted, new double[entries.length], budgetBits);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], double[], Integer[], boolean[], double)}, with the share s_i of each run's
+     * absent-key lookups whose prefix it holds ({@link ReadPath#presentPrefixShares}; all 0 for rocksdb-ribbon).
+     */
+    public Deployable solve(Engine engine, long[] entries, double[] reach, Integer[] levels, boolean[] consulted,
+                            double[] presentShare, double budgetBits) {
         if (engine == Engine.ROCKSDB_RIBBON) {
+            if (ReadPath.anyPresent(presentShare)) {
+                throw new IllegalArgumentException("rocksdb-ribbon is solved for whole-key filters (no present"
+                        + " prefix share)");
+            }
             if (!ReadPath.consultsAll(consulted)) {
                 throw new IllegalArgumentException("rocksdb-ribbon is solved with every run's filter read");
             }
             return DeployableRibbonSolver.solve(engine.family(), families.of(engine).get(1), entries, reach, levels,
                     budgetBits);
         }
-        return solve(engine, entries, reach, groups(engine, levels), consulted, budgetBits);
+        return solve(engine, entries, reach, groups(engine, levels), consulted, presentShare, budgetBits);
     }
 
     /** As {@link #solve(Engine, long[], double[], int[], double)} over {@code family}'s settings alone (tests use subsets). */
@@ -190,9 +215,21 @@ public final class DeployableSolver {
     /** As {@link #solve(Engine, long[], double[], int[], boolean[], double)} over {@code settings}. */
     Deployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
                      int[] groupOfRun, boolean[] consulted, double budgetBits) {
+        return solve(engine, settings, entries, reach, groupOfRun, consulted, new double[entries.length], budgetBits);
+    }
+
+    /** As {@link #solve(Engine, long[], double[], int[], boolean[], double[], double)} over {@code settings}. */
+    Deployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                     int[] groupOfRun, boolean[] consulted, double[] presentShare, double budgetBits) {
         int runs = entries.length;
-        if (reach.length != runs || groupOfRun.length != runs || consulted.length != runs) {
-            throw new IllegalArgumentException("entries, reach, groups and consulted differ in length");
+        if (reach.length != runs || groupOfRun.length != runs || consulted.length != runs
+                || presentShare.length != runs) {
+            throw new IllegalArgumentException("entries, reach, groups, consulted and present shares differ in length");
+        }
+        for (double share : presentShare) {
+            if (!(share >= 0.0 && share <= 1.0)) {
+                throw new IllegalArgumentException("present prefix share (" + share + ") must be in [0, 1]");
+            }
         }
         if (!(budgetBits >= 0.0) || Double.isInfinite(budgetBits)) {
             throw new IllegalArgumentException("budget (" + budgetBits + ") must be finite and >= 0");
@@ -210,7 +247,7 @@ public final class DeployableSolver {
         double[][] size = new double[groups][count];
         List<Hull> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
-        RateRows.forEachRun(settings, entries, consulted, (i, runFpr, runSize) -> {
+        RateRows.forEachRun(settings, entries, consulted, presentShare, (i, runFpr, runSize) -> {
             for (int s = 0; s < count; s++) {
                 runCost[s] = reach[i] * runFpr[s];
                 cost[groupOfRun[i]][s] += runCost[s];
@@ -254,7 +291,7 @@ public final class DeployableSolver {
             ofRun.add(chosen.get(groupOfRun[i]));
         }
         return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
-                entries, reach, consulted, engineBound, found.lpBound(), found.exact() ? Double.NaN
+                entries, reach, consulted, presentShare, engineBound, found.lpBound(), found.exact() ? Double.NaN
                         : found.lowerBound(), found.states());
     }
 
@@ -349,13 +386,25 @@ public final class DeployableSolver {
                             List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, double[] reach,
                             boolean[] consulted, double engineBound, double lpBound, double lowerBound,
                             long nodes) {
+        return build(engine, groupOfRun, settingOfGroup, ofRun, bloomBeforeLevel, entries, reach, consulted,
+                new double[entries.length], engineBound, lpBound, lowerBound, nodes);
+    }
+
+    /**
+     * As {@link #build(Engine, int[], List, List, Integer, long[], double[], boolean[], double, double, double,
+     * long)}, each consulted run's rate s_i + (1 - s_i) p ({@link ReadPath#rate(boolean, double, double)}).
+     */
+    static Deployable build(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                            List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries, double[] reach,
+                            boolean[] consulted, double[] presentShare, double engineBound, double lpBound,
+                            double lowerBound, long nodes) {
         int runs = entries.length;
         double[] fpr = new double[runs];
         double[] bits = new double[runs];
         double used = 0.0;
         double[] terms = new double[runs];
         for (int i = 0; i < runs; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], ofRun.get(i).fpr(entries[i]));
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], ofRun.get(i).fpr(entries[i]));
             bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
             terms[i] = reach[i] * fpr[i];

@@ -96,6 +96,17 @@ public final class ProgressivePolicy {
      * @param reach  the lookups that reach each run (a_i)
      */
     public static Anchor of(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        return of(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
+    }
+
+    /**
+     * As {@link #of(LsmCase, double[], DeployableSolver)} with the case's key-range reach already found: Pebble's
+     * filters hold Split prefixes, so where the case gives workload.presentPrefixShare each run is priced
+     * s_i + (1 - s_i) p, the policy's and the optimum's alike ({@link ReadPath#presentPrefixShares}).
+     *
+     * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
+     */
+    public static Anchor of(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
         List<Run> runs = lsmCase.runs();
         EngineLevels.Mapping mapping;
         try {
@@ -104,6 +115,7 @@ public final class ProgressivePolicy {
             return null;
         }
         boolean[] consulted = ReadPath.consulted(Engine.PEBBLE, runs);
+        double[] presentShare = ReadPath.presentPrefixShares(Engine.PEBBLE, lsmCase, keyRanges);
         int[] level = mapping.engineLevel();
         double bits = 0.0;
         double unread = 0.0;
@@ -128,7 +140,7 @@ public final class ProgressivePolicy {
                 bits += PebbleFamily.INSTANCE.filterBits(run.entries(), setting);
                 rate = PebbleFamily.INSTANCE.fpr(run.entries(), setting);
             }
-            weighted += reach[i] * ReadPath.rate(consulted[i], rate);
+            weighted += reach[i] * ReadPath.rate(consulted[i], presentShare[i], rate);
             if (!consulted[i]) {
                 unread += bits - before;
             }
@@ -137,7 +149,8 @@ public final class ProgressivePolicy {
         for (int i = 0; i < levels.length; i++) {
             levels[i] = runs.get(i).level();
         }
-        Deployable optimum = solver.solve(Engine.PEBBLE, lsmCase.entries(), reach, levels, consulted, bits);
+        Deployable optimum = solver.solve(Engine.PEBBLE, lsmCase.entries(), reach, levels, consulted, presentShare,
+                bits);
         return new Anchor(bits, unread, weighted, optimum.weightedFpr(), tablesKnown);
     }
 
@@ -146,9 +159,9 @@ public final class ProgressivePolicy {
      * solver cannot find the allocation at the policy's memory: the anchor is an addition to a case, never
      * a reason to refuse it.
      */
-    public static Anchor orNone(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+    public static Anchor orNone(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
         try {
-            return of(lsmCase, reach, solver);
+            return of(lsmCase, reach, keyRanges, solver);
         } catch (IllegalArgumentException | IllegalStateException e) {
             return null;
         }

@@ -32,13 +32,23 @@ final class RateRows {
      * filter is not read) and sizes over {@code settings}.
      */
     static void forEachRun(List<DeployableChoice> settings, long[] entries, boolean[] consulted, Consumer consumer) {
+        forEachRun(settings, entries, consulted, new double[entries.length], consumer);
+    }
+
+    /**
+     * As {@link #forEachRun(List, long[], boolean[], Consumer)}, each consulted run's rate s_i + (1 - s_i) p
+     * ({@link ReadPath#rate(boolean, double, double)}) with s_i = {@code presentShare[i]}.
+     */
+    static void forEachRun(List<DeployableChoice> settings, long[] entries, boolean[] consulted, double[] presentShare,
+                           Consumer consumer) {
         int runs = entries.length;
         int count = settings.size();
         int[] rowOf = new int[runs];
         int[] firstRun = new int[runs];
         int rows = 0;
         for (int i = 0; i < runs; i++) {
-            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]) {
+            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
+                    || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
                 firstRun[rows++] = i;
             }
             rowOf[i] = rows - 1;
@@ -50,18 +60,18 @@ final class RateRows {
             int start = from;
             int to = Math.min(rows, from + BATCH);
             IntStream.range(start, to).parallel().forEach(r -> fill(settings, entries[firstRun[r]],
-                    consulted[firstRun[r]], fpr[r - start], bits[r - start]));
+                    consulted[firstRun[r]], presentShare[firstRun[r]], fpr[r - start], bits[r - start]));
             for (; run < runs && rowOf[run] < to; run++) {
                 consumer.accept(run, fpr[rowOf[run] - start], bits[rowOf[run] - start]);
             }
         }
     }
 
-    /** One run's row: each setting's rate (1 where the filter is not read) and real size in bits. */
-    private static void fill(List<DeployableChoice> settings, long entries, boolean consulted, double[] fpr,
-                             double[] bits) {
+    /** One run's row: each setting's rate (s + (1 - s) p, or 1 where the filter is not read) and real size in bits. */
+    private static void fill(List<DeployableChoice> settings, long entries, boolean consulted, double presentShare,
+                             double[] fpr, double[] bits) {
         for (int s = 0; s < fpr.length; s++) {
-            fpr[s] = ReadPath.rate(consulted, settings.get(s).fpr(entries));
+            fpr[s] = ReadPath.rate(consulted, presentShare, settings.get(s).fpr(entries));
             bits[s] = settings.get(s).filterBits(entries);
         }
     }

@@ -131,4 +131,58 @@ public final class ReadPath {
     static double rate(boolean consulted, double filterRate) {
         return consulted ? filterRate : 1.0;
     }
+
+    /**
+     * The rate a lookup meets at a run whose filter holds key prefixes: where the read path consults the filter,
+     * s + (1 - s) fpr with s the share of the absent keys reaching the run whose prefix it holds
+     * ({@link CurrentFilters#prefixFilterRate}, the rule RocksDB's prefix-only files are priced by); else 1.
+     * With s = 0 it is {@link #rate(boolean, double)} bit for bit.
+     */
+    static double rate(boolean consulted, double presentShare, double filterRate) {
+        return consulted ? CurrentFilters.prefixFilterRate(filterRate, presentShare) : 1.0;
+    }
+
+    /**
+     * Whether the engine's filters hold key prefixes that an absent key can share with a stored one: Pebble's
+     * table filter holds each point key's {@code Split} prefix (cockroachdb/pebble {@code sstable/colblk_writer.go},
+     * {@code w.filterWriter.AddKey(key.UserKey[:eval.kcmp.PrefixLen])}), and a Get checks the key's prefix (it
+     * seeks with {@code SeekPrefixGE}). CockroachDB's prefix is the key without its MVCC timestamp, so a read of
+     * a key at a version it does not hold finds the prefix; under the default comparer the prefix is the key.
+     */
+    public static boolean filtersPrefixes(Engine engine) {
+        return engine == Engine.PEBBLE || engine == Engine.PEBBLE_USE_L6_FILTERS;
+    }
+
+    /**
+     * s_i for each run at {@code engine}: of the absent-key lookups reaching run i, the share whose prefix it
+     * holds, when the case gives q (workload.presentPrefixShare) and the engine's filters hold prefixes
+     * ({@link #filtersPrefixes}); else 0 (a whole-key filter, or absent prefixes). As for a RocksDB prefix-only
+     * file ({@link CurrentFilters#presentPrefixShare}): a present prefix is held by one run, run i with
+     * probability l_i = n_i / N (its share of the filter entries), and it reaches a share d_i of the absent
+     * keys (1, or its key-range reach when the case gives key ranges), so s_i = min(1, q l_i / d_i).
+     *
+     * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
+     */
+    public static double[] presentPrefixShares(Engine engine, LsmCase lsmCase, KeyRangeReach keyRanges) {
+        double[] share = new double[lsmCase.runs().size()];
+        if (engine == null || !filtersPrefixes(engine) || !lsmCase.presentPrefixShareGiven()) {
+            return share;
+        }
+        double total = lsmCase.totalEntries().doubleValue();
+        for (int i = 0; i < share.length; i++) {
+            share[i] = CurrentFilters.presentPrefixShare(lsmCase.presentPrefixShare(), lsmCase.entries(i) / total,
+                    keyRanges == null ? 1.0 : keyRanges.runReach(i));
+        }
+        return share;
+    }
+
+    /** True when some run's lookups read its block for a present prefix (some s_i above 0). */
+    public static boolean anyPresent(double[] presentShare) {
+        for (double s : presentShare) {
+            if (s > 0.0) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

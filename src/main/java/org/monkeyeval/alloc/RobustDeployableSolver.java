@@ -109,7 +109,23 @@ public final class RobustDeployableSolver {
      */
     public RobustDeployable solve(Engine engine, long[] entries, Integer[] levels, boolean[] consulted,
                                   ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
+        return solve(engine, entries, levels, consulted, new double[entries.length], interval, budgetBits, keyRanges);
+    }
+
+    /**
+     * As {@link #solve(Engine, long[], Integer[], boolean[], ShareInterval, double, KeyRangeReach)}, the engine's
+     * filters holding key prefixes: a consulted run's rate is s_i + (1 - s_i) p at every share
+     * ({@link ReadPath#rate(boolean, double, double)}; s_i from {@link ReadPath#presentPrefixShares}, all 0 for
+     * rocksdb-ribbon).
+     */
+    public RobustDeployable solve(Engine engine, long[] entries, Integer[] levels, boolean[] consulted,
+                                  double[] presentShare, ShareInterval interval, double budgetBits,
+                                  KeyRangeReach keyRanges) {
         if (engine == Engine.ROCKSDB_RIBBON) {
+            if (ReadPath.anyPresent(presentShare)) {
+                throw new IllegalArgumentException("rocksdb-ribbon is solved for whole-key filters (no present"
+                        + " prefix share)");
+            }
             if (!ReadPath.consultsAll(consulted)) {
                 throw new IllegalArgumentException("rocksdb-ribbon is solved with every run's filter read");
             }
@@ -118,7 +134,7 @@ public final class RobustDeployableSolver {
                     levels, interval, w, budgetBits);
         }
         return solve(engine, DeployableChoice.union(solver.families().of(engine)), entries,
-                DeployableSolver.groups(engine, levels), consulted, interval, budgetBits, keyRanges);
+                DeployableSolver.groups(engine, levels), consulted, presentShare, interval, budgetBits, keyRanges);
     }
 
     /**
@@ -154,24 +170,35 @@ public final class RobustDeployableSolver {
     /** The robust allocation over {@code settings}, each group taking one of them, some filters unread. */
     RobustDeployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
                            boolean[] consulted, ShareInterval interval, double budgetBits, KeyRangeReach keyRanges) {
+        return solve(engine, settings, entries, groupOfRun, consulted, new double[entries.length], interval,
+                budgetBits, keyRanges);
+    }
+
+    /**
+     * The robust allocation over {@code settings}, each group taking one of them, some filters unread and each
+     * consulted run's rate s_i + (1 - s_i) p ({@link ReadPath#rate(boolean, double, double)}).
+     */
+    RobustDeployable solve(Engine engine, List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
+                           boolean[] consulted, double[] presentShare, ShareInterval interval, double budgetBits,
+                           KeyRangeReach keyRanges) {
         double total = LsmCase.sum(entries).doubleValue();
         LookupWeights[] w = ShareEnds.weights(entries, total, interval, keyRanges);
         double[] reachLow = w[0].reach();
         double[] reachHigh = w[1].reach();
         // the ends' solves, every weighted solve of the duality and the search share one table of the
         // groups' costs at both ends
-        Tables tables = new Tables(settings, entries, reachLow, reachHigh, groupOfRun, consulted);
+        Tables tables = new Tables(settings, entries, reachLow, reachHigh, groupOfRun, consulted, presentShare);
         int[] sa = tables.solveWeighted(1.0, budgetBits, solver.maxStates());
         int[] sb = interval.point() ? sa : tables.solveWeighted(0.0, budgetBits, solver.maxStates());
-        double[] fprA = fprOf(settings, entries, groupOfRun, consulted, sa);
-        double[] fprB = fprOf(settings, entries, groupOfRun, consulted, sb);
+        double[] fprA = fprOf(settings, entries, groupOfRun, consulted, presentShare, sa);
+        double[] fprB = fprOf(settings, entries, groupOfRun, consulted, presentShare, sb);
         ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(fprA), w[1].cost(fprB));
         tables.ends(ends);
         int solves = interval.point() ? 1 : 2;
 
         int[] best = ends.worstRegret(fprA) <= ends.worstRegret(fprB) ? sa : sb;
         if (ends.worstRegret(best == sa ? fprA : fprB) <= 0.0) {
-            return build(engine, settings, entries, groupOfRun, consulted, best, ends, 0.0, solves, 0);
+            return build(engine, settings, entries, groupOfRun, consulted, presentShare, best, ends, 0.0, solves, 0);
         }
         double theta = 1.0;
         double dual;
@@ -226,17 +253,18 @@ public final class RobustDeployableSolver {
             }
             lower = rounds.lowerBound;
         }
-        RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, settingOfGroup, ends, dual, solves,
-                nodes);
+        RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare, settingOfGroup, ends,
+                dual, solves, nodes);
         return lower >= tables.worstRegret(settingOfGroup) ? r : r.withLowerBound(lower);
     }
 
     /** Each run's rate under one setting per group (indices into {@code settings}). */
     private static double[] fprOf(List<DeployableChoice> settings, long[] entries, int[] groupOfRun,
-                                  boolean[] consulted, int[] settingOfGroup) {
+                                  boolean[] consulted, double[] presentShare, int[] settingOfGroup) {
         double[] fpr = new double[entries.length];
         for (int i = 0; i < entries.length; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], settings.get(settingOfGroup[groupOfRun[i]]).fpr(entries[i]));
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i],
+                    settings.get(settingOfGroup[groupOfRun[i]]).fpr(entries[i]));
         }
         return fpr;
     }
@@ -264,8 +292,8 @@ public final class RobustDeployableSolver {
     }
 
     private static RobustDeployable build(Engine engine, List<DeployableChoice> settings, long[] entries,
-                                          int[] groupOfRun, boolean[] consulted, int[] settingOfGroup, ShareEnds ends,
-                                          double dual, int solves, long nodes) {
+                                          int[] groupOfRun, boolean[] consulted, double[] presentShare,
+                                          int[] settingOfGroup, ShareEnds ends, double dual, int solves, long nodes) {
         List<DeployableChoice> chosen = new ArrayList<>(settingOfGroup.length);
         for (int s : settingOfGroup) {
             chosen.add(settings.get(s));
@@ -275,18 +303,27 @@ public final class RobustDeployableSolver {
             ofRun.add(chosen.get(groupOfRun[i]));
         }
         return of(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null, entries,
-                consulted, ends, dual, solves, nodes);
+                consulted, presentShare, ends, dual, solves, nodes);
     }
 
     /** The robust allocation of each run's choice: its rates (1 where the filter is not read) and sizes. */
     static RobustDeployable of(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
                                List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries,
                                boolean[] consulted, ShareEnds ends, double dual, int solves, long nodes) {
+        return of(engine, groupOfRun, settingOfGroup, ofRun, bloomBeforeLevel, entries, consulted,
+                new double[entries.length], ends, dual, solves, nodes);
+    }
+
+    /** As {@link #of(Engine, int[], List, List, Integer, long[], boolean[], ShareEnds, double, int, long)}, rates s + (1 - s) p. */
+    static RobustDeployable of(Engine engine, int[] groupOfRun, List<Setting> settingOfGroup,
+                               List<DeployableChoice> ofRun, Integer bloomBeforeLevel, long[] entries,
+                               boolean[] consulted, double[] presentShare, ShareEnds ends, double dual, int solves,
+                               long nodes) {
         double[] fpr = new double[entries.length];
         double[] bits = new double[entries.length];
         double used = 0.0;
         for (int i = 0; i < entries.length; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], ofRun.get(i).fpr(entries[i]));
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], ofRun.get(i).fpr(entries[i]));
             bits[i] = ofRun.get(i).filterBits(entries[i]);
             used += bits[i];
         }
@@ -312,7 +349,7 @@ public final class RobustDeployableSolver {
         double offsetHigh;
 
         Tables(List<DeployableChoice> settings, long[] entries, double[] reachLow, double[] reachHigh,
-               int[] groupOfRun, boolean[] consulted) {
+               int[] groupOfRun, boolean[] consulted, double[] presentShare) {
             int count = settings.size();
             int g = 0;
             for (int x : groupOfRun) {
@@ -330,7 +367,7 @@ public final class RobustDeployableSolver {
             for (int i = 0; i < entries.length; i++) {
                 groupEntries[groupOfRun[i]] += entries[i];
             }
-            RateRows.forEachRun(settings, entries, consulted, (i, p, m) -> {
+            RateRows.forEachRun(settings, entries, consulted, presentShare, (i, p, m) -> {
                 int k = groupOfRun[i];
                 for (int s = 0; s < count; s++) {
                     costLow[k][s] += reachLow[i] * p[s];

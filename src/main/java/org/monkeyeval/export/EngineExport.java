@@ -14,6 +14,8 @@ import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.family.hbase.HBaseBloomSizing;
 import org.monkeyeval.family.hbase.HBaseFamily;
+import org.monkeyeval.model.LsmCase;
+import org.monkeyeval.model.Versions;
 import org.monkeyeval.text.Numbers;
 
 /**
@@ -149,6 +151,52 @@ public final class EngineExport {
         if (!ReadPath.consultsAll(ReadPath.consulted(d.engine(), r.lsmCase().runs()))) {
             lines.add("read path: " + ReadPath.why(d.engine()) + "; those runs are read by every lookup that"
                     + " reaches them, which the engine optimum counts and the ideal optimum does not");
+        }
+        lines.addAll(filterEntryLines(r.lsmCase(), d.engine()));
+        return lines;
+    }
+
+    /**
+     * What a filter entry is: for Pebble, each key's Split prefix, added once (cockroachdb/pebble
+     * {@code sstable/colblk_writer.go}, {@code sstable/tablefilters/bloom/hash_collector.go}), so bits per key are
+     * per distinct prefix; the case's versions per key when it gives them; and, for Pebble, whether absent keys
+     * are priced with present prefixes (workload.presentPrefixShare).
+     */
+    /**
+     * "the case's N filter entries are its distinct keys, of S stored entries: v versions per key", for a case
+     * that gives its versions ({@link LsmCase#versions()}), else null.
+     *
+     * @param prefixes whether the engine's filters hold key prefixes (said as "(prefixes)")
+     */
+    public static String versionsLine(LsmCase lsmCase, boolean prefixes) {
+        Versions v = lsmCase.versions();
+        if (v == null) {
+            return null;
+        }
+        return "the case's " + Numbers.format(lsmCase.totalEntries().doubleValue()) + " filter entries are its"
+                + " distinct keys" + (prefixes ? " (prefixes)" : "") + ", of " + Numbers.format(v.storedEntries())
+                + " stored entries: " + (v.perRun() ? "the runs' filterEntries, " + Numbers.format(v.perKey())
+                + " versions per key on average" : Numbers.format(v.perKey()) + " versions per key (versionsPerKey)");
+    }
+
+    static List<String> filterEntryLines(LsmCase lsmCase, Engine engine) {
+        List<String> lines = new ArrayList<>();
+        boolean prefixes = ReadPath.filtersPrefixes(engine);
+        if (prefixes) {
+            lines.add("bits per key are per filter entry: Pebble's filter holds each key's Split prefix once"
+                    + " (sstable/colblk_writer.go adds key[:Split(key)]; bloom/hash_collector.go skips a hash equal to"
+                    + " the last), so a key's versions are one entry");
+        }
+        if (lsmCase.versions() != null) {
+            lines.add(versionsLine(lsmCase, prefixes) + "; the budget and every bits per key here are per filter entry");
+        }
+        if (prefixes) {
+            lines.add(lsmCase.presentPrefixShareGiven()
+                    ? "absent keys whose prefix is present: " + Numbers.format(lsmCase.presentPrefixShare())
+                            + " (workload.presentPrefixShare); each run a Get reads costs s + (1 - s) fpr, s its share"
+                            + " of them; the ideal optimum and uniform price absent prefixes only"
+                    : "absent keys priced as absent prefixes (workload.presentPrefixShare 0: give the share of absent"
+                            + " keys whose prefix the database holds otherwise)");
         }
         return lines;
     }

@@ -27,6 +27,7 @@ import org.monkeyeval.model.RocksDbOptions;
 import org.monkeyeval.model.Run;
 import org.monkeyeval.model.RunFile;
 import org.monkeyeval.model.TreeShape;
+import org.monkeyeval.model.Versions;
 import org.monkeyeval.model.Workload;
 import org.monkeyeval.text.InvalidInputException;
 import org.monkeyeval.text.Numbers;
@@ -43,7 +44,11 @@ import org.monkeyeval.text.Numbers;
  *                                                integer 0..128; lookups (number >= 0) on every run or none;
  *                                                currentBitsPerEntry (number >= 0): the filter bits per
  *                                                entry the run has today, on every run or none;
- *                                                files (optional, imported databases): see below
+ *                                                files (optional, imported databases): see below;
+ *                                                filterEntries (integer 1..entries, optional, not with
+ *                                                files): the entries the run's filter holds (distinct
+ *                                                keys; Pebble: distinct Split prefixes), by which every
+ *                                                allocation then sizes the run
  *   "tree": { "policy": "leveling",              instead of runs: leveling, tiering or lazy-leveling
  *             "sizeRatio": 10, "levels": 7,      T >= 2 (whole for tiering, lazy-leveling); L 1..128
  *             "entries": 1111111000,             entries of levels 1..L
@@ -55,7 +60,9 @@ import org.monkeyeval.text.Numbers;
  *                                                (number >= 0): every z' with KL((z',1-z')||(z,1-z)) <= rho
  *                 "presentPrefixShare": 0.2 },   optional, in [0, 1]; default 0: the share of absent keys
  *                                                whose prefix the database holds (files whose filters hold
- *                                                only prefixes read the block for those); zeroResultShare
+ *                                                only prefixes, and runs at the pebble granularities, whose
+ *                                                filters hold Split prefixes, read the block for those);
+ *                                                zeroResultShare
  *                                                may then be left out (1)
  *   "engineGranularity": "rocksdb-per-level",    optional: the engine granularity of the case's deployable
  *                                                allocation, as --engine-granularity names it (which
@@ -72,6 +79,11 @@ import org.monkeyeval.text.Numbers;
  *                                                opened with (alloc.ReadPath#fileCheck); compactionStyle,
  *                                                formatVersion (0 to 7) and optimizeFiltersForMemory are
  *                                                recorded as the OPTIONS file says them (export states them)
+ *   "versionsPerKey": 3                          optional number &gt;= 1, not with runs' filterEntries or
+ *                                                files: each key stored as v versions, so a run of n entries
+ *                                                has a filter of max(1, round(n / v)) entries
+ *                                                (model.Versions#filterEntries); budgets per entry are then
+ *                                                per filter entry
  * </pre>
  *
  * A run's {@code files} (written by {@code import}) are the files it holds, each with the filter it
@@ -124,6 +136,10 @@ public final class CaseReader {
     private JsonLocation budgetAt;
     /** workload.presentPrefixShare, or null when the workload does not give it. */
     private Double presentPrefixShare;
+    /** Where the first run giving filterEntries gives it, or null when no run does. */
+    private JsonLocation runFilterEntriesAt;
+    /** The listed runs' stored entries (versions counted), summed as they are read. */
+    private double storedEntries;
 
     private CaseReader(String file) {
         this.file = file;
@@ -170,6 +186,8 @@ public final class CaseReader {
         JsonLocation workloadAt = null;
         String engineGranularity = null;
         RocksDbOptions rocksdb = null;
+        Double versionsPerKey = null;
+        JsonLocation versionsAt = null;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonLocation at = parser.currentTokenLocation();
@@ -206,8 +224,16 @@ public final class CaseReader {
                     }
                 }
                 case "rocksdb" -> rocksdb = readRocksDbOptions();
+                case "versionsPerKey" -> {
+                    versionsAt = parser.currentTokenLocation();
+                    versionsPerKey = nonNegativeNumber("versionsPerKey");
+                    if (versionsPerKey < 1.0) {
+                        throw error("versionsPerKey", "is the stored entries per distinct key and must be >= 1, got "
+                                + parser.getText());
+                    }
+                }
                 default -> throw errorAt(at, field, "unknown field (expected id, description, runs, tree, budget,"
-                        + " workload, engineGranularity, rocksdb)");
+                        + " workload, engineGranularity, rocksdb, versionsPerKey)");
             }
         }
         if (id == null) {
@@ -229,6 +255,17 @@ public final class CaseReader {
             } catch (IllegalArgumentException e) {
                 throw errorAt(treeAt, "tree", e.getMessage());
             }
+        }
+        Versions versions = null;
+        if (versionsPerKey != null) {
+            runs = byVersions(runs, versionsPerKey, versionsAt);
+            versions = new Versions(versionsPerKey, false, storedEntries);
+        } else if (runFilterEntriesAt != null) {
+            double held = 0.0;
+            for (Run run : runs) {
+                held += run.entries();
+            }
+            versions = new Versions(storedEntries / held, true, storedEntries);
         }
         boolean measured = runs.get(0).lookups() != null;
         for (int i = 0; i < runs.size(); i++) {
@@ -256,9 +293,34 @@ public final class CaseReader {
             }
         }
         LsmCase lsmCase = new LsmCase(id, description, runs, budget, tree,
-                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, rocksdb, presentPrefixShare);
+                workload == null ? Workload.ABSENT_KEYS : workload, engineGranularity, rocksdb, presentPrefixShare,
+                versions);
         checkBudgetPerEntry(lsmCase);
         return lsmCase;
+    }
+
+    /**
+     * The runs with the entries their filters hold at {@code versionsPerKey} stored entries per key
+     * ({@link Versions#filterEntries}); refused beside runs' own filterEntries or files, which say it already.
+     * Sums the stored entries for {@link Versions}.
+     */
+    private List<Run> byVersions(List<Run> runs, double versionsPerKey, JsonLocation at) throws InvalidInputException {
+        if (runFilterEntriesAt != null) {
+            throw errorAt(at, "versionsPerKey", "give either versionsPerKey or the runs' filterEntries, not both");
+        }
+        List<Run> held = new ArrayList<>(runs.size());
+        storedEntries = 0.0;
+        for (int i = 0; i < runs.size(); i++) {
+            Run r = runs.get(i);
+            if (!r.files().isEmpty()) {
+                throw errorAt(at, "versionsPerKey", "not with runs that list their files (runs[" + i + "].files):"
+                        + " each file's filterEntries says what its filter holds");
+            }
+            storedEntries += r.entries();
+            held.add(new Run(r.name(), Versions.filterEntries(r.entries(), versionsPerKey), r.level(), r.lookups(),
+                    r.currentBitsPerEntry()));
+        }
+        return held;
     }
 
     /** A total-bits budget may not exceed {@link Budget#MAX_BITS_PER_ENTRY} once divided by the entries. */
@@ -481,6 +543,8 @@ public final class CaseReader {
             Double current = null;
             List<RunFile> files = List.of();
             JsonLocation filesAt = null;
+            Long filterEntries = null;
+            JsonLocation filterEntriesAt = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation at = parser.currentTokenLocation();
@@ -490,6 +554,10 @@ public final class CaseReader {
                     case "entries" -> {
                         entries = positiveLong(path + ".entries");
                         hasEntries = true;
+                    }
+                    case "filterEntries" -> {
+                        filterEntriesAt = parser.currentTokenLocation();
+                        filterEntries = positiveLong(path + ".filterEntries");
                     }
                     case "lookups" -> lookups = nonNegativeNumber(path + ".lookups");
                     case "currentBitsPerEntry" -> current = nonNegativeNumber(path + ".currentBitsPerEntry");
@@ -505,7 +573,8 @@ public final class CaseReader {
                         level = (int) l;
                     }
                     default -> throw errorAt(at, path + "." + field,
-                            "unknown field (expected name, entries, level, lookups, currentBitsPerEntry, files)");
+                            "unknown field (expected name, entries, filterEntries, level, lookups, currentBitsPerEntry,"
+                            + " files)");
                 }
             }
             if (!hasEntries) {
@@ -529,6 +598,21 @@ public final class CaseReader {
                             ? " (" + held + " counting the filterEntries of the files with a prefixExtractor)" : "")
                             + ", not to the run's " + entries);
                 }
+            }
+            storedEntries += entries;
+            if (filterEntries != null) {
+                if (!files.isEmpty()) {
+                    throw errorAt(filterEntriesAt, path + ".filterEntries", "give either filterEntries or files,"
+                            + " not both: each file's filterEntries says what its filter holds");
+                }
+                if (filterEntries > entries) {
+                    throw errorAt(filterEntriesAt, path + ".filterEntries", filterEntries + " is more than the run's "
+                            + entries + " entries: a filter holds at most one entry per stored entry");
+                }
+                if (runFilterEntriesAt == null) {
+                    runFilterEntriesAt = filterEntriesAt;
+                }
+                entries = filterEntries;
             }
             runs.add(new Run(name, entries, level, lookups, current, files));
             starts.add(runStart);

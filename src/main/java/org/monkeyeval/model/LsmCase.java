@@ -26,6 +26,7 @@ public final class LsmCase {
     private final String engineGranularity;
     private final RocksDbOptions rocksdb;
     private final Double presentPrefixShare;
+    private final Versions versions;
     private final long[] entries;
     private final BigInteger totalEntries;
 
@@ -79,6 +80,19 @@ public final class LsmCase {
      */
     public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
                    String engineGranularity, RocksDbOptions rocksdb, Double presentPrefixShare) {
+        this(id, description, runs, budget, tree, workload, engineGranularity, rocksdb, presentPrefixShare, null);
+    }
+
+    /**
+     * As {@link #LsmCase(String, String, List, Budget, TreeShape, Workload, String, RocksDbOptions, Double)}, for a
+     * case whose keys are stored as several versions: {@code runs} then hold the entries their filters hold
+     * (distinct keys; Pebble: distinct Split prefixes), and {@code versions} says how they were counted.
+     *
+     * @param versions versions per key, or null when every stored entry is a filter entry
+     */
+    public LsmCase(String id, String description, List<Run> runs, Budget budget, TreeShape tree, Workload workload,
+                   String engineGranularity, RocksDbOptions rocksdb, Double presentPrefixShare, Versions versions) {
+        this.versions = versions;
         if (presentPrefixShare != null && !(presentPrefixShare >= 0.0 && presentPrefixShare <= 1.0)) {
             throw new IllegalArgumentException("presentPrefixShare (" + presentPrefixShare + ") must be in [0, 1]");
         }
@@ -125,7 +139,7 @@ public final class LsmCase {
     /** This case with another budget; every other field as it is. */
     public LsmCase withBudget(Budget other) {
         return new LsmCase(id, description, runs, other, tree, workload, engineGranularity, rocksdb,
-                presentPrefixShare);
+                presentPrefixShare, versions);
     }
 
     /** The exact sum of non-negative entry counts (the sum of up to 2^63-1 per run can exceed a long). */
@@ -195,6 +209,14 @@ public final class LsmCase {
     /** Whether the case gives {@link #presentPrefixShare()} itself. */
     public boolean presentPrefixShareGiven() {
         return presentPrefixShare != null;
+    }
+
+    /**
+     * How the runs' entries count what their filters hold when keys are stored as several versions
+     * (versionsPerKey, or runs' filterEntries), or null: every stored entry is then a filter entry.
+     */
+    public Versions versions() {
+        return versions;
     }
 
     /** Entry counts in probe order (a copy). */

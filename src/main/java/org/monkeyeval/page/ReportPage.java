@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.monkeyeval.alloc.ProgressivePolicy;
+import org.monkeyeval.alloc.ReadPath;
+import org.monkeyeval.export.EngineExport;
+import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.figures.BloomBeforeLevelFigure;
 import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
@@ -417,8 +420,14 @@ final class ReportPage {
             out.append(" (expanded into runs, newest first)</dd>");
         }
         out.append("<dt>runs</dt><dd>").append(c.runs().size()).append(" holding ")
-                .append(Html.shown(s.text("total_entries"))).append(" entries</dd>")
-                .append("<dt>budget</dt><dd>").append(Html.shown(s.text("budget_bits"))).append(" bits = ")
+                .append(Html.shown(s.text("total_entries"))).append(" entries</dd>");
+        if (c.lsmCase().versions() != null) {
+            boolean prefixes = c.hasDeployable()
+                    && ReadPath.filtersPrefixes(Engine.fromLabel(s.text("engine_granularity")));
+            out.append("<dt>filter entries</dt><dd>").append(Html.escape(EngineExport.versionsLine(c.lsmCase(),
+                    prefixes))).append("; the runs, every allocation and the budget per entry count these</dd>");
+        }
+        out.append("<dt>budget</dt><dd>").append(Html.shown(s.text("budget_bits"))).append(" bits = ")
                 .append(Html.shown(s.text("bits_per_entry"))).append(" bits per entry (case file gives <code>")
                 .append(Html.escape(s.text("budget_field"))).append("</code>)</dd>")
                 .append("<dt>workload</dt><dd>").append(workload(c)).append("</dd>")

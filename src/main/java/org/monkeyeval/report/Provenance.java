@@ -365,6 +365,17 @@ public final class Provenance {
                 shape.put("expandedRuns", result.lsmCase().runs().size());
             }
             node.put("workload", result.lsmCase().workload().source());
+            org.monkeyeval.model.Versions versions = result.lsmCase().versions();
+            if (versions != null) { // only a case that gives them: published folders keep their bytes
+                ObjectNode v = node.putObject("versions");
+                v.put("given", versions.perRun() ? "runs[].filterEntries" : "versionsPerKey");
+                Json.putNumber(v, "versionsPerKey", versions.perKey());
+                Json.putNumber(v, "storedEntries", versions.storedEntries());
+                v.put("filterEntries", result.lsmCase().totalEntries());
+                v.put("rule", "each run's filter holds its distinct keys (Pebble: Split prefixes, added once:"
+                        + " sstable/colblk_writer.go, sstable/tablefilters/bloom/hash_collector.go), max(1, round(n / v))"
+                        + " of n stored entries; runs, allocations and budgets per entry are in filter entries");
+            }
             if (result.deployable() != null) {
                 ObjectNode deployable = node.putObject("deployable");
                 Json.putNumber(deployable, "lpBound", result.deployable().lpBound());

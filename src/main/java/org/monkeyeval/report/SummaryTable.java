@@ -58,6 +58,13 @@ public final class SummaryTable {
         }
         StringBuilder more = new StringBuilder();
         for (CaseResult r : results) {
+            String versions = org.monkeyeval.export.EngineExport.versionsLine(r.lsmCase(),
+                    r.deployable() != null && ReadPath.filtersPrefixes(r.deployable().engine()));
+            if (versions != null) {
+                more.append(r.lsmCase().id()).append(": ").append(versions)
+                        .append("; every allocation sized and its budget per entry taken on those")
+                        .append(System.lineSeparator());
+            }
             if (r.current() != null) {
                 more.append(String.format(Locale.ROOT, "%s: current R = %s, cost = %s (the bits its runs hold today)%n",
                         r.lsmCase().id(), g(r.current().expectedProbes()), g(r.currentCost())));

@@ -253,7 +253,7 @@ final class CaseReaderTest {
     void read_fieldNameWithBidiOverride_escapedInMessage() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("{\"id\u202e\": 1}"));
         assertEquals("c.json:1:2: id\\u202e: unknown field (expected id, description, runs, tree, budget, workload,"
-                + " engineGranularity, rocksdb)", e.getMessage());
+                + " engineGranularity, rocksdb, versionsPerKey)", e.getMessage());
     }
 
     @Test
