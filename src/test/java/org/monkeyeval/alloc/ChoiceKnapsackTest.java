@@ -52,6 +52,38 @@ final class ChoiceKnapsackTest {
         }
     }
 
+    /**
+     * Four equal groups whose settings after the first lie on one chord (cost falling linearly with size,
+     * as Ribbon's block mixes do), the size steps uneven on a 64-bit lattice so that sums rarely
+     * coincide, then a shallower stretch: every sum along the chord is undominated. The answer is the
+     * least of every combination and proven so.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void solve_equalGroupsWithSettingsOnOneChord_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int n = 40;
+        double[] cost = new double[n];
+        double[] size = new double[n];
+        cost[0] = 1.0;
+        size[0] = 0.0;
+        double slope = 1e-5;
+        for (int j = 1; j < n; j++) {
+            size[j] = j == 1 ? 20_000 : size[j - 1] + 64 * (20 + random.nextInt(5));
+            cost[j] = j < 30 ? 0.6 - slope * (size[j] - 20_000) : cost[j - 1] - slope / 4 * (size[j] - size[j - 1]);
+        }
+        DeployableSolver.Hull hull = DeployableSolver.Hull.of(cost, size);
+        DeployableSolver.Hull[] hulls = {hull, hull, hull, hull};
+        double budget = 4 * 20_000 + 64 * 22 * (40 + random.nextInt(30)) + random.nextInt(64);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
+    }
+
     /** 2 to 6 groups of 2 to 9 settings, falling cost against rising lattice size; about one in three a copy of the last. */
     private static DeployableSolver.Hull[] randomHulls(SplittableRandom random) {
         int groups = 2 + random.nextInt(5);
