@@ -2,7 +2,9 @@ package org.monkeyeval.alloc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -40,6 +42,16 @@ public record DeployableChoice(FilterFamily family, Setting setting) {
         if (families.isEmpty()) {
             throw new IllegalArgumentException("no family to choose from");
         }
+        return UNIONS.computeIfAbsent(List.copyOf(families), DeployableChoice::unionOf);
+    }
+
+    /**
+     * The unions made so far, one list per list of families: the same list each time, so that the rows
+     * of rates and sizes computed over it can be kept and found again ({@link RateRows}).
+     */
+    private static final Map<List<FilterFamily>, List<DeployableChoice>> UNIONS = new ConcurrentHashMap<>();
+
+    private static List<DeployableChoice> unionOf(List<FilterFamily> families) {
         List<DeployableChoice> all = new ArrayList<>();
         all.add(new DeployableChoice(families.get(0), Setting.none()));
         for (FilterFamily f : families) {
@@ -49,6 +61,6 @@ public record DeployableChoice(FilterFamily family, Setting setting) {
                 }
             }
         }
-        return all;
+        return List.copyOf(all);
     }
 }

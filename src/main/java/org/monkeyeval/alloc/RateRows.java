@@ -1,6 +1,9 @@
 package org.monkeyeval.alloc;
 
+import java.lang.ref.SoftReference;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -13,6 +16,12 @@ import java.util.stream.IntStream;
  * (the one order that decides the rounding). Runs of equal size and read path next to each other (L0
  * files) share one row. At most {@link #BATCH} rows are held at once: 2 x 198,004 doubles each at
  * rocksdb-per-level, 25 MB for a batch.
+ *
+ * <p>Rows are kept once computed (softly: the collector may drop them when memory runs short), keyed by
+ * the settings list ({@link DeployableChoice#union} hands out one list per list of families), the
+ * entries, the read path and the share of present prefixes: a run priced again (the nominal and robust
+ * solves of one case, another case with a run of the same size) takes its row from there. A row is a
+ * pure function of its key, so a kept row is the same bits as one computed again.
  */
 final class RateRows {
 
@@ -26,6 +35,29 @@ final class RateRows {
 
     private RateRows() {
     }
+
+    /** A row's key: the settings list by identity, the run's entries, read path and share of present prefixes. */
+    private record Key(IdentityOf settings, long entries, boolean consulted, long presentShareBits) {
+    }
+
+    /** A list compared by identity (its elements are 198,004 settings at rocksdb-per-level). */
+    private record IdentityOf(List<DeployableChoice> list) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IdentityOf other && other.list == list;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(list);
+        }
+    }
+
+    /** One row, kept: rates and sizes over the settings. */
+    private record Row(double[] fpr, double[] bits) {
+    }
+
+    private static final Map<Key, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
 
     /**
      * Calls {@code consumer} for every run in order with its rates ({@link ReadPath#rate}: 1 where the
@@ -59,12 +91,27 @@ final class RateRows {
         for (int from = 0; from < rows; from += BATCH) {
             int start = from;
             int to = Math.min(rows, from + BATCH);
-            IntStream.range(start, to).parallel().forEach(r -> fill(settings, entries[firstRun[r]],
+            IntStream.range(start, to).parallel().forEach(r -> row(settings, entries[firstRun[r]],
                     consulted[firstRun[r]], presentShare[firstRun[r]], fpr[r - start], bits[r - start]));
             for (; run < runs && rowOf[run] < to; run++) {
                 consumer.accept(run, fpr[rowOf[run] - start], bits[rowOf[run] - start]);
             }
         }
+    }
+
+    /** One run's row into {@code fpr} and {@code bits}: the kept one where there is one, else computed and kept. */
+    private static void row(List<DeployableChoice> settings, long entries, boolean consulted, double presentShare,
+                            double[] fpr, double[] bits) {
+        Key key = new Key(new IdentityOf(settings), entries, consulted, Double.doubleToLongBits(presentShare));
+        SoftReference<Row> ref = KEPT.get(key);
+        Row kept = ref == null ? null : ref.get();
+        if (kept != null) {
+            System.arraycopy(kept.fpr(), 0, fpr, 0, fpr.length);
+            System.arraycopy(kept.bits(), 0, bits, 0, bits.length);
+            return;
+        }
+        fill(settings, entries, consulted, presentShare, fpr, bits);
+        KEPT.put(key, new SoftReference<>(new Row(fpr.clone(), bits.clone())));
     }
 
     /** One run's row: each setting's rate (s + (1 - s) p, or 1 where the filter is not read) and real size in bits. */
