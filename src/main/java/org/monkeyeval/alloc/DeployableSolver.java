@@ -464,25 +464,63 @@ public final class DeployableSolver {
         }
     }
 
+    /** Most ascending stretches {@link #bySizeThenCost} merges rather than sorting. */
+    static final int MAX_MERGED_STRETCHES = 8;
+
     /**
-     * Setting indices by size, then cost, then index. The families list settings by size already
-     * (more bits per key never builds a smaller filter), so a scan usually suffices; otherwise a radix sort
-     * ({@link IndexSort}): the union of two families' settings is two such runs.
+     * Setting indices by size, then cost, then index (sizes and costs in {@link Double#compare}'s order).
+     * The families list settings by size already (more bits per key never builds a smaller filter), so the
+     * settings fall into a few ascending stretches (the union of two families' settings is two): up to
+     * {@link #MAX_MERGED_STRETCHES} are merged, two at a time, the earlier stretch first on ties (its
+     * indices are the smaller), in linear time; more are sorted by a radix sort ({@link IndexSort}).
      */
     static int[] bySizeThenCost(double[] cost, double[] size) {
-        int[] order = new int[cost.length];
-        boolean sorted = true;
-        for (int s = 0; s < order.length; s++) {
+        int n = cost.length;
+        int[] order = new int[n];
+        int[] starts = new int[MAX_MERGED_STRETCHES + 1];
+        int stretches = n == 0 ? 0 : 1;
+        for (int s = 0; s < n; s++) {
             order[s] = s;
-            if (s > 0 && !(size[s - 1] < size[s] || size[s - 1] == size[s] && cost[s - 1] <= cost[s])) {
-                sorted = false;
+            if (s > 0 && before(s, s - 1, cost, size)) {
+                if (stretches == MAX_MERGED_STRETCHES) {
+                    for (int t = s; t < n; t++) {
+                        order[t] = t;
+                    }
+                    IndexSort.sort(order, size, cost);
+                    return order;
+                }
+                starts[stretches++] = s;
             }
         }
-        if (sorted) {
-            return order;
+        starts[stretches] = n;
+        int[] from = order;
+        int[] to = new int[n];
+        while (stretches > 1) {
+            int merged = 0;
+            for (int r = 0; r < stretches; r += 2) {
+                int lo = starts[r];
+                int mid = starts[Math.min(r + 1, stretches)];
+                int hi = starts[Math.min(r + 2, stretches)];
+                int a = lo;
+                int b = mid;
+                for (int k = lo; k < hi; k++) {
+                    to[k] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
+                }
+                starts[merged++] = lo;
+            }
+            starts[merged] = n;
+            stretches = merged;
+            int[] t = from;
+            from = to;
+            to = t;
         }
-        IndexSort.sort(order, size, cost);
-        return order;
+        return from;
+    }
+
+    /** Setting a comes strictly before setting b by (size, cost). */
+    private static boolean before(int a, int b, double[] cost, double[] size) {
+        int bySize = Double.compare(size[a], size[b]);
+        return bySize < 0 || bySize == 0 && Double.compare(cost[a], cost[b]) < 0;
     }
 
     /** The LP bound of a set of groups: their smallest settings, then hull segments by slope. */

@@ -8,7 +8,11 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-/** The radix sort of run indices gives exactly the order of a comparison sort by (key, entries, index). */
+/**
+ * The radix sort of run indices gives exactly the order of a comparison sort by (key, entries, index);
+ * the settings' order a group's hull is built in (merged stretches, or the radix sort past a few) is
+ * exactly a comparison sort's by (size, cost, index).
+ */
 final class IndexSortTest {
 
     private static int[] reference(double[] key, long[] entries) {
@@ -44,5 +48,26 @@ final class IndexSortTest {
         int[] indices = {0, 1, 2, 3, 4};
         IndexSort.sort(indices, key, entries);
         assertArrayEquals(new int[] {3, 1, 4, 0, 2}, indices);
+    }
+
+    @Test
+    void bySizeThenCost_fewOrManyAscendingStretchesWithTies_matchesComparisonSort() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int trial = 0; trial < 300; trial++) {
+            int stretches = 1 + random.nextInt(trial < 150 ? DeployableSolver.MAX_MERGED_STRETCHES : 40);
+            int n = stretches * (1 + random.nextInt(50));
+            double[] size = new double[n];
+            double[] cost = new double[n];
+            for (int i = 0; i < n; i++) { // each stretch ascending in size, costs of equal sizes in any order
+                boolean first = i % (n / stretches) == 0;
+                size[i] = first ? 512 * random.nextInt(8) : size[i - 1] + 512 * random.nextInt(2);
+                cost[i] = random.nextInt(4) == 0 ? (random.nextBoolean() ? 0.0 : -0.0) : random.nextInt(5) / 4.0;
+            }
+            int[] expected = IntStream.range(0, n).boxed()
+                    .sorted(Comparator.comparingDouble((Integer i) -> size[i])
+                            .thenComparingDouble(i -> cost[i]).thenComparingInt(i -> i))
+                    .mapToInt(Integer::intValue).toArray();
+            assertArrayEquals(expected, DeployableSolver.bySizeThenCost(cost, size), "trial " + trial);
+        }
     }
 }
