@@ -2,6 +2,8 @@ package org.monkeyeval.alloc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -73,7 +75,8 @@ public final class DeployableRibbonSolver {
      */
     public static Deployable solve(FilterFamily bloom, FilterFamily ribbon, long[] entries, double[] reach,
                                    Integer[] levels, double budgetBits) {
-        return solve(pairs(bloom, ribbon), entries, reach, levels, budgetBits);
+        return best(new Table(paired(bloom, ribbon), true, entries, new double[][] {reach}, levels, budgetBits)
+                .bestEach());
     }
 
     /**
@@ -82,7 +85,7 @@ public final class DeployableRibbonSolver {
      */
     public static List<Deployable> solveEachLevel(FilterFamily bloom, FilterFamily ribbon, long[] entries,
                                                   double[] reach, Integer[] levels, double budgetBits) {
-        return new Table(pairs(bloom, ribbon), entries, new double[][] {reach}, levels, budgetBits).bestEach();
+        return new Table(paired(bloom, ribbon), true, entries, new double[][] {reach}, levels, budgetBits).bestEach();
     }
 
     /**
@@ -98,8 +101,8 @@ public final class DeployableRibbonSolver {
      */
     public static RobustDeployable robust(FilterFamily bloom, FilterFamily ribbon, long[] entries, Integer[] levels,
                                           ShareInterval interval, LookupWeights[] ends, double budgetBits) {
-        Table table = new Table(pairs(bloom, ribbon), entries, new double[][] {ends[0].reach(), ends[1].reach()},
-                levels, budgetBits);
+        Table table = new Table(paired(bloom, ribbon), true, entries,
+                new double[][] {ends[0].reach(), ends[1].reach()}, levels, budgetBits);
         ShareEnds shareEnds = new ShareEnds(interval, ends[0], ends[1], table.best(0, ends[0]),
                 table.best(1, ends[1]));
         return table.robust(shareEnds, interval.point() ? 1 : 2);
@@ -112,14 +115,19 @@ public final class DeployableRibbonSolver {
      */
     static RobustDeployable robust(List<DeployableChoice[]> pairs, long[] entries, Integer[] levels, ShareEnds ends,
                                    double budgetBits, int solves) {
-        return new Table(pairs, entries, new double[][] {ends.low().reach(), ends.high().reach()}, levels,
-                budgetBits).robust(ends, solves);
+        return new Table(Paired.of(pairs), false, entries, new double[][] {ends.low().reach(), ends.high().reach()},
+                levels, budgetBits).robust(ends, solves);
     }
 
     /** As {@link #solve(FilterFamily, FilterFamily, long[], double[], Integer[], double)} over the given B (tests use subsets). */
     static Deployable solve(List<DeployableChoice[]> pairs, long[] entries, double[] reach, Integer[] levels,
                             double budgetBits) {
-        List<Deployable> each = new Table(pairs, entries, new double[][] {reach}, levels, budgetBits).bestEach();
+        return best(new Table(Paired.of(pairs), false, entries, new double[][] {reach}, levels, budgetBits)
+                .bestEach());
+    }
+
+    /** Of the best (B, L) at each L, the least cost; on equal cost and size the later L. */
+    private static Deployable best(List<Deployable> each) {
         Deployable best = null;
         for (Deployable d : each) {
             // ascending L: a later L replaces on equal cost and size (more Bloom, less build work)
@@ -136,6 +144,24 @@ public final class DeployableRibbonSolver {
      *
      * @throws IllegalArgumentException if the families' settings do not pair by knob
      */
+    /**
+     * The pairs of two families with each side as a list of settings, made once per pair of families so
+     * that the rows of rates and sizes over each side are kept between solves ({@link RateRows#kept}).
+     */
+    record Paired(List<DeployableChoice[]> pairs, List<DeployableChoice> bloom, List<DeployableChoice> ribbon) {
+
+        static Paired of(List<DeployableChoice[]> pairs) {
+            return new Paired(pairs, pairs.stream().map(p -> p[0]).toList(), pairs.stream().map(p -> p[1]).toList());
+        }
+    }
+
+    private static final Map<List<FilterFamily>, Paired> PAIRED = new ConcurrentHashMap<>();
+
+    /** {@link #pairs} of the two families, with its sides, the same each time. */
+    static Paired paired(FilterFamily bloom, FilterFamily ribbon) {
+        return PAIRED.computeIfAbsent(List.of(bloom, ribbon), k -> Paired.of(pairs(bloom, ribbon)));
+    }
+
     static List<DeployableChoice[]> pairs(FilterFamily bloom, FilterFamily ribbon) {
         List<Setting> b = bloom.settings();
         List<Setting> r = ribbon.settings();
@@ -175,7 +201,12 @@ public final class DeployableRibbonSolver {
         final double[][] sizeR;
         final double engineBound; // under the first reach
 
-        Table(List<DeployableChoice[]> pairs, long[] entries, double[][] reaches, Integer[] levels, double budget) {
+        /**
+         * @param keep whether the runs' rows over each side are kept between solves ({@link RateRows#kept}):
+         *             for the pairs of two families ({@link #paired}), not for a subset made for one solve
+         */
+        Table(Paired paired, boolean keep, long[] entries, double[][] reaches, Integer[] levels, double budget) {
+            List<DeployableChoice[]> pairs = paired.pairs();
             for (double[] reach : reaches) {
                 if (reach.length != entries.length) {
                     throw new IllegalArgumentException("entries, reach and levels differ in length");
@@ -218,7 +249,14 @@ public final class DeployableRibbonSolver {
             double[] unionSize = new double[2 * count - 1];
             List<DeployableSolver.Hull> runHulls = new ArrayList<>(entries.length);
             for (int i = 0; i < entries.length; i++) {
-                if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share their rates
+                if (keep) {
+                    RateRows.Row b = RateRows.kept(paired.bloom(), entries[i]);
+                    RateRows.Row r = RateRows.kept(paired.ribbon(), entries[i]);
+                    fB = b.fpr();
+                    mB = b.bits();
+                    fR = r.fpr();
+                    mR = r.bits();
+                } else if (i == 0 || entries[i] != entries[i - 1]) { // runs of equal size (L0 files) share rates
                     for (int s = 0; s < count; s++) {
                         DeployableChoice[] pair = pairs.get(s);
                         fB[s] = pair[0].fpr(entries[i]);

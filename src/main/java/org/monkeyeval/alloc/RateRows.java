@@ -53,8 +53,8 @@ final class RateRows {
         }
     }
 
-    /** One row, kept: rates and sizes over the settings. */
-    private record Row(double[] fpr, double[] bits) {
+    /** One row, kept: rates and sizes over the settings (read, never written, by those who are handed it). */
+    record Row(double[] fpr, double[] bits) {
     }
 
     private static final Map<Key, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
@@ -99,12 +99,33 @@ final class RateRows {
         }
     }
 
+    /**
+     * A run's row over {@code settings} with its filter read and no present prefixes: the kept one, else
+     * computed here and kept. The arrays are shared: read them, never write them.
+     */
+    static Row kept(List<DeployableChoice> settings, long entries) {
+        Key key = new Key(new IdentityOf(settings), entries, true, Double.doubleToLongBits(0.0));
+        Row kept = lookUp(key);
+        if (kept == null) {
+            double[] fpr = new double[settings.size()];
+            double[] bits = new double[settings.size()];
+            fill(settings, entries, true, 0.0, fpr, bits);
+            kept = new Row(fpr, bits);
+            KEPT.put(key, new SoftReference<>(kept));
+        }
+        return kept;
+    }
+
+    private static Row lookUp(Key key) {
+        SoftReference<Row> ref = KEPT.get(key);
+        return ref == null ? null : ref.get();
+    }
+
     /** One run's row into {@code fpr} and {@code bits}: the kept one where there is one, else computed and kept. */
     private static void row(List<DeployableChoice> settings, long entries, boolean consulted, double presentShare,
                             double[] fpr, double[] bits) {
         Key key = new Key(new IdentityOf(settings), entries, consulted, Double.doubleToLongBits(presentShare));
-        SoftReference<Row> ref = KEPT.get(key);
-        Row kept = ref == null ? null : ref.get();
+        Row kept = lookUp(key);
         if (kept != null) {
             System.arraycopy(kept.fpr(), 0, fpr, 0, fpr.length);
             System.arraycopy(kept.bits(), 0, bits, 0, bits.length);
