@@ -6,6 +6,7 @@ import java.util.function.IntFunction;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Run;
 
@@ -35,8 +36,8 @@ import org.monkeyeval.model.Run;
  * whole bits, rounded down), so each anchor spends about the case's budget, and each is compared with the
  * optimum at the memory it really spends. Each run is priced as one filter, as the deployable allocation
  * prices it, so every anchor is a point the optimum searches over and the optimum is no worse. Where the
- * anchor's engine cannot hold the case (Pebble's seven levels) or a family cannot size a run, the anchor is
- * null, never a failure.
+ * anchor's engine cannot hold the case (Pebble's seven levels; a run past one RocksDB filter's cap,
+ * {@link #rocksDbHolds}) or a family cannot size a run, the anchor is null, never a failure.
  *
  * @param progressiveFuse Pebble's binary-fuse progressive policy, or null
  * @param ribbonHybrid    RocksDB's ribbonfilter:B:0, or null
@@ -83,8 +84,26 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
         return lsmCase.budgetBits() / lsmCase.totalEntries().doubleValue();
     }
 
+    /**
+     * True if one RocksDB filter holds each run below its cap at every setting: n &lt;= MAX_DATA_BYTES * 8 keys, so
+     * that even 1 bit per key stays under {@link RocksDbLocalBloom#MAX_DATA_BYTES} (RocksDB caps a larger filter's
+     * data, and its rate then tends to 1). A run beyond it (3.4 * 10^10 keys, no SST file's size) gets no RocksDB
+     * anchor; pricing every per-level setting of such a run is also what would take the time.
+     */
+    static boolean rocksDbHolds(long[] entries) {
+        for (long n : entries) {
+            if (n > RocksDbLocalBloom.MAX_DATA_BYTES * Byte.SIZE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** RocksDB's {@code ribbonfilter:B:0} ({@link #DEFAULT_BLOOM_BEFORE_LEVEL}), beside the best (B, L) at its memory. */
     public static Priced ribbonHybrid(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        if (!rocksDbHolds(lsmCase.entries())) {
+            return null;
+        }
         Integer[] levels = ProgressivePolicy.levelsOf(lsmCase);
         List<FilterFamily> families = solver.families().of(Engine.ROCKSDB_RIBBON);
         double b = bitsPerEntry(lsmCase);
@@ -103,6 +122,9 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
 
     /** RocksDB's {@code bloomfilter:B} for every file, beside the best rocksdb-per-level allocation at its memory. */
     public static Priced rocksdbUniform(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        if (!rocksDbHolds(lsmCase.entries())) {
+            return null;
+        }
         return uniform(Engine.ROCKSDB, Engine.ROCKSDB_PER_LEVEL, lsmCase, reach, solver);
     }
 

@@ -96,6 +96,16 @@ final class EngineAnchorsTest {
         assertNotNull(a.rocksdbUniform());
     }
 
+    /** A run past what one RocksDB filter holds below its cap gets no RocksDB anchor, and the case is still run. */
+    @Test
+    void runPastRocksDbsFilterCap_noRocksDbAnchors() throws Exception {
+        LsmCase c = read("{\"id\": \"x\", \"runs\": [{\"entries\": 100000000000000}, {\"entries\": 1000}],"
+                + " \"budget\": {\"bitsPerEntry\": 10}}");
+        EngineAnchors a = EngineAnchors.of(c, new double[] {1, 1}, new DeployableSolver());
+        assertNull(a.ribbonHybrid());
+        assertNull(a.rocksdbUniform());
+    }
+
     private static int assertOptimumNoWorse(String anchor, ToDoubleFunction<CaseResult> cost,
                                             ToDoubleFunction<CaseResult> optimum) {
         int anchored = 0;
