@@ -26,7 +26,12 @@ import org.monkeyeval.model.LsmCase;
 public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
                          ThresholdSolver.Solution solution, LookupWeights weights, double uniformCost,
                          double optimizedCost, Deployable deployable, Allocation current, Robust robust,
-                         RobustDeployable robustDeployable, ProgressivePolicy.Anchor progressive) {
+                         RobustDeployable robustDeployable, ProgressivePolicy.Anchor progressive,
+                         EngineAnchors anchors) {
+
+    public CaseResult {
+        anchors = anchors == null ? EngineAnchors.NONE : anchors;
+    }
 
     /** Costs each allocation by the weights; no deployable allocation. */
     public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
@@ -54,8 +59,25 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
                       ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
                       Allocation current, Robust robust, RobustDeployable robustDeployable,
                       ProgressivePolicy.Anchor progressive) {
+        this(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current, robust,
+                robustDeployable, progressive, EngineAnchors.NONE);
+    }
+
+    /** Costs each allocation by the weights, with the engines' own settings as anchors. */
+    public CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform, Allocation optimized,
+                      ThresholdSolver.Solution solution, LookupWeights weights, Deployable deployable,
+                      Allocation current, Robust robust, RobustDeployable robustDeployable,
+                      ProgressivePolicy.Anchor progressive, EngineAnchors anchors) {
         this(lsmCase, budgetBits, uniform, optimized, solution, weights, weights.cost(uniform),
-                weights.cost(optimized), deployable, current, robust, robustDeployable, progressive);
+                weights.cost(optimized), deployable, current, robust, robustDeployable, progressive, anchors);
+    }
+
+    /**
+     * sum a_i p_i + v of an anchor's (or its optimum's) sum a_i p_i: the expected run reads per lookup, the
+     * found share v added where it is known.
+     */
+    public double anchorCost(double weightedFpr) {
+        return withFoundShare(weightedFpr);
     }
 
     /**

@@ -2,8 +2,10 @@ package org.monkeyeval.alloc;
 
 import java.util.List;
 
+import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.fastfilter.StaticSetFamily;
 import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
 import org.monkeyeval.model.LsmCase;
@@ -38,6 +40,27 @@ public final class ProgressivePolicy {
     /** Target bits per key of Pebble's progressive policy, L0 to L6. */
     private static final int[] BITS_PER_KEY = {16, 16, 16, 16, 14, 10, 8};
 
+    /**
+     * Fingerprint bits of Pebble's binary-fuse progressive policy, L0 to L6 (cockroachdb/pebble {@code options.go},
+     * {@code DBTableFilterPolicyBinaryFuseProgressive}, at 26e702194e718bd975623f6c7dd3702f77b64709; PR 5700).
+     */
+    private static final int[] FUSE_FINGERPRINT_BITS = {16, 16, 16, 12, 10, 8, 4};
+
+    /**
+     * Pebble builds no binary fuse filter for a table of more keys than this ({@code maxSize} in
+     * {@code sstable/tablefilters/binaryfuse/filter.go}, at 07be3a6618997c26a76ccfece284b119a6cc15a5).
+     */
+    public static final long MAX_FUSE_TABLE_KEYS = 10_000_000L;
+
+    /**
+     * The table filter policies a Pebble level can take: {@code bloom.FilterPolicy(b)} and
+     * {@code binaryfuse.FilterPolicy(w)} for w = 4, 8, 10, 12, 16 ({@code binaryfuse.SupportedBitsPerFingerprint},
+     * {@code sstable/tablefilters/binaryfuse/binary_fuse.go}).
+     */
+    public static final List<FilterFamily> PEBBLE_TABLE_FILTERS = List.of(PebbleFamily.INSTANCE,
+            StaticSetFamily.BINARY_FUSE4, StaticSetFamily.BINARY_FUSE8, StaticSetFamily.BINARY_FUSE10,
+            StaticSetFamily.BINARY_FUSE12, StaticSetFamily.BINARY_FUSE16);
+
     /** The cap on one table's filter: 1 MiB less Pebble's block allocation overhead allowance (384 bytes). */
     public static final long MAX_FILTER_BYTES = 1024 * 1024 - 384;
 
@@ -59,9 +82,13 @@ public final class ProgressivePolicy {
 
     /** The targets in words, L0 first: "16, 16, 16, 16, 14, 10 and 8". */
     public static String targetsInWords() {
+        return inWords(BITS_PER_KEY);
+    }
+
+    private static String inWords(int[] perLevel) {
         StringBuilder b = new StringBuilder();
-        for (int level = 0; level < BITS_PER_KEY.length; level++) {
-            b.append(level == 0 ? "" : level == BITS_PER_KEY.length - 1 ? " and " : ", ").append(BITS_PER_KEY[level]);
+        for (int level = 0; level < perLevel.length; level++) {
+            b.append(level == 0 ? "" : level == perLevel.length - 1 ? " and " : ", ").append(perLevel[level]);
         }
         return b.toString();
     }
@@ -107,6 +134,76 @@ public final class ProgressivePolicy {
      * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
      */
     public static Anchor of(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
+        return price(lsmCase, reach, keyRanges, (level, keys, tableKnown) -> {
+            int target = targetBitsPerKey(level);
+            return new DeployableChoice(PebbleFamily.INSTANCE, settingOf(tableKnown ? cappedBitsPerKey(keys, target)
+                    : target));
+        }, (c, consulted, presentShare, bits) -> solver.solve(Engine.PEBBLE, c.entries(), reach, levelsOf(c),
+                consulted, presentShare, bits));
+    }
+
+    /**
+     * Pebble's binary-fuse progressive policy for the case ({@code DBTableFilterPolicyBinaryFuseProgressive}:
+     * {@link #fuseFingerprintBits} at L0..L6, no filter for a table of more than {@link #MAX_FUSE_TABLE_KEYS}
+     * keys where the case lists the tables), on Pebble's Get path, and beside it the best allocation Pebble can
+     * express at the memory it spends, each level taking any of Pebble's table filter policies
+     * ({@link #PEBBLE_TABLE_FILTERS}: {@code bloom.FilterPolicy(b)} or {@code binaryfuse.FilterPolicy(w)});
+     * null when Pebble's levels cannot hold the case's. The policy is one of those allocations, so the
+     * optimum is no worse.
+     *
+     * @param reach  the lookups that reach each run (a_i)
+     */
+    public static Anchor fuse(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        return price(lsmCase, reach, KeyRangeReach.of(lsmCase), (level, keys, tableKnown) -> {
+            StaticSetFamily family = fuseFamily(FUSE_FINGERPRINT_BITS[level]);
+            Setting setting = tableKnown && keys > MAX_FUSE_TABLE_KEYS ? Setting.none() : family.settings().get(1);
+            return new DeployableChoice(family, setting);
+        }, (c, consulted, presentShare, bits) -> solver.solve(Engine.PEBBLE,
+                DeployableChoice.union(PEBBLE_TABLE_FILTERS), c.entries(), reach,
+                DeployableSolver.groups(Engine.PEBBLE, levelsOf(c)), consulted, presentShare, bits));
+    }
+
+    /** Pebble's binary-fuse progressive policy's fingerprint bits at Pebble level {@code level}, 0..6. */
+    public static int fuseFingerprintBits(int level) {
+        return FUSE_FINGERPRINT_BITS[level];
+    }
+
+    /** The fuse policy's widths in words, L0 first: "16, 16, 16, 12, 10, 8 and 4". */
+    public static String fuseWidthsInWords() {
+        return inWords(FUSE_FINGERPRINT_BITS);
+    }
+
+    /** The binary fuse family of {@code fingerprintBits} bits (4, 8, 10, 12 or 16: Pebble's supported widths). */
+    static StaticSetFamily fuseFamily(int fingerprintBits) {
+        return switch (fingerprintBits) {
+            case 4 -> StaticSetFamily.BINARY_FUSE4;
+            case 8 -> StaticSetFamily.BINARY_FUSE8;
+            case 10 -> StaticSetFamily.BINARY_FUSE10;
+            case 12 -> StaticSetFamily.BINARY_FUSE12;
+            case 16 -> StaticSetFamily.BINARY_FUSE16;
+            default -> throw new IllegalArgumentException("fingerprint bits (" + fingerprintBits
+                    + ") must be 4, 8, 10, 12 or 16 (binaryfuse.SupportedBitsPerFingerprint)");
+        };
+    }
+
+    /** The filter a table of {@code keys} keys at Pebble level {@code level} gets under a policy. */
+    @FunctionalInterface
+    private interface TablePolicy {
+        DeployableChoice of(int level, long keys, boolean tableKnown);
+    }
+
+    /** The best allocation at a memory, with the runs' filters that a Get reads and their shares of present prefixes. */
+    @FunctionalInterface
+    private interface Optimum {
+        Deployable at(LsmCase lsmCase, boolean[] consulted, double[] presentShare, double bits);
+    }
+
+    /**
+     * A per-level Pebble policy priced table by table (a run's files where the case lists them, else the run
+     * as one table) on Pebble's Get path, and the optimum at the memory it spends.
+     */
+    private static Anchor price(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, TablePolicy policy,
+                                Optimum optimum) {
         List<Run> runs = lsmCase.runs();
         EngineLevels.Mapping mapping;
         try {
@@ -123,35 +220,39 @@ public final class ProgressivePolicy {
         boolean tablesKnown = true;
         for (int i = 0; i < runs.size(); i++) {
             Run run = runs.get(i);
-            int target = targetBitsPerKey(level[i]);
             double before = bits;
             double rate;
             if (run.files() != null && !run.files().isEmpty()) {
                 rate = 0.0;
                 long total = run.files().stream().mapToLong(RunFile::entries).sum();
                 for (RunFile file : run.files()) {
-                    Setting setting = settingOf(cappedBitsPerKey(file.entries(), target));
-                    bits += PebbleFamily.INSTANCE.filterBits(file.entries(), setting);
-                    rate += (double) file.entries() / total * PebbleFamily.INSTANCE.fpr(file.entries(), setting);
+                    DeployableChoice choice = policy.of(level[i], file.entries(), true);
+                    bits += choice.filterBits(file.entries());
+                    rate += (double) file.entries() / total * choice.fpr(file.entries());
                 }
             } else {
                 tablesKnown = false;
-                Setting setting = settingOf(target);
-                bits += PebbleFamily.INSTANCE.filterBits(run.entries(), setting);
-                rate = PebbleFamily.INSTANCE.fpr(run.entries(), setting);
+                DeployableChoice choice = policy.of(level[i], run.entries(), false);
+                bits += choice.filterBits(run.entries());
+                rate = choice.fpr(run.entries());
             }
             weighted += reach[i] * ReadPath.rate(consulted[i], presentShare[i], rate);
             if (!consulted[i]) {
                 unread += bits - before;
             }
         }
+        return new Anchor(bits, unread, weighted, optimum.at(lsmCase, consulted, presentShare, bits).weightedFpr(),
+                tablesKnown);
+    }
+
+    /** Each run's level, null where it has none. */
+    static Integer[] levelsOf(LsmCase lsmCase) {
+        List<Run> runs = lsmCase.runs();
         Integer[] levels = new Integer[runs.size()];
         for (int i = 0; i < levels.length; i++) {
             levels[i] = runs.get(i).level();
         }
-        Deployable optimum = solver.solve(Engine.PEBBLE, lsmCase.entries(), reach, levels, consulted, presentShare,
-                bits);
-        return new Anchor(bits, unread, weighted, optimum.weightedFpr(), tablesKnown);
+        return levels;
     }
 
     /**
@@ -160,8 +261,21 @@ public final class ProgressivePolicy {
      * a reason to refuse it.
      */
     public static Anchor orNone(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
+        return orNone(() -> of(lsmCase, reach, keyRanges, solver));
+    }
+
+    /** {@link #fuse}, or null where it cannot be priced, as {@link #orNone(LsmCase, double[], KeyRangeReach, DeployableSolver)}. */
+    public static Anchor fuseOrNone(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        return orNone(() -> fuse(lsmCase, reach, solver));
+    }
+
+    /**
+     * The anchor, or null where a family cannot size a run or the solver cannot find the allocation at the
+     * anchor's memory: an anchor is an addition to a case, never a reason to refuse it.
+     */
+    static <T> T orNone(java.util.function.Supplier<T> anchor) {
         try {
-            return of(lsmCase, reach, keyRanges, solver);
+            return anchor.get();
         } catch (IllegalArgumentException | IllegalStateException e) {
             return null;
         }

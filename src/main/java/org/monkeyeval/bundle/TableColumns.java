@@ -174,7 +174,45 @@ final class TableColumns {
                     + " progressive_filter_bits"),
             new Column("progressive_loss", NUMBER, "progressive_cost / progressive_optimum_cost"),
             new Column("progressive_tables_known", BOOLEAN, "true when the case lists its runs' files, so the cap"
-                    + " per table was applied; false when each run was taken as one table"));
+                    + " per table was applied; false when each run was taken as one table"),
+            new Column("progressive_fuse_filter_bits", NUMBER, "Filter memory of Pebble's"
+                    + " DBTableFilterPolicyBinaryFuseProgressive (binary fuse, 16, 16, 16, 12, 10, 8, 4 fingerprint"
+                    + " bits at L0-L6; no filter for a table above 10,000,000 keys where the runs' files are given);"
+                    + " empty where Pebble's levels cannot hold the case"),
+            new Column("progressive_fuse_unread_filter_bits", NUMBER, "The part of it in L6 filters, which Pebble's"
+                    + " Get does not read"),
+            new Column("progressive_fuse_cost", NUMBER, "sum a_i p_i + v of the binary-fuse policy on Pebble's Get"
+                    + " path"),
+            new Column("progressive_fuse_optimum_cost", NUMBER, "sum a_i p_i + v of the best Pebble allocation at"
+                    + " progressive_fuse_filter_bits, each level taking bloom(b) or binaryfuse(w)"),
+            new Column("progressive_fuse_loss", NUMBER, "progressive_fuse_cost / progressive_fuse_optimum_cost"),
+            new Column("progressive_fuse_tables_known", BOOLEAN, "true when the case lists its runs' files, so the"
+                    + " 10,000,000-key limit per table was applied"),
+            new Column("ribbon_hybrid_bits_per_key", NUMBER, "B of RocksDB's NewRibbonFilterPolicy(B) at its default"
+                    + " bloom_before_level 0 (ribbonfilter:B:0: Bloom for L0, Ribbon below): the case's bits per"
+                    + " entry at RocksDB's millibit resolution"),
+            new Column("ribbon_hybrid_filter_bits", NUMBER, "Its filter memory, one filter per run"),
+            new Column("ribbon_hybrid_cost", NUMBER, "sum a_i p_i + v of ribbonfilter:B:0 on RocksDB's Get path"),
+            new Column("ribbon_hybrid_optimum_cost", NUMBER, "sum a_i p_i + v of the best ribbonfilter:B:L"
+                    + " (rocksdb-ribbon) at ribbon_hybrid_filter_bits"),
+            new Column("ribbon_hybrid_loss", NUMBER, "ribbon_hybrid_cost / ribbon_hybrid_optimum_cost"),
+            new Column("rocksdb_uniform_bits_per_key", NUMBER, "B of RocksDB's bloomfilter:B for every file: the"
+                    + " case's bits per entry at RocksDB's millibit resolution"),
+            new Column("rocksdb_uniform_filter_bits", NUMBER, "Its filter memory, one filter per run"),
+            new Column("rocksdb_uniform_cost", NUMBER, "sum a_i p_i + v of bloomfilter:B on RocksDB's Get path"),
+            new Column("rocksdb_uniform_optimum_cost", NUMBER, "sum a_i p_i + v of the best rocksdb-per-level"
+                    + " allocation (none, Bloom or Ribbon per level) at rocksdb_uniform_filter_bits"),
+            new Column("rocksdb_uniform_loss", NUMBER, "rocksdb_uniform_cost / rocksdb_uniform_optimum_cost"),
+            new Column("pebble_uniform_bits_per_key", NUMBER, "b of Pebble's bloom.FilterPolicy(b) at every level:"
+                    + " the case's bits per entry rounded down to whole bits; empty where Pebble's levels cannot"
+                    + " hold the case"),
+            new Column("pebble_uniform_filter_bits", NUMBER, "Its filter memory, one filter per run"),
+            new Column("pebble_uniform_unread_filter_bits", NUMBER, "The part of it in L6 filters, which Pebble's"
+                    + " Get does not read"),
+            new Column("pebble_uniform_cost", NUMBER, "sum a_i p_i + v of bloom(b) on Pebble's Get path"),
+            new Column("pebble_uniform_optimum_cost", NUMBER, "sum a_i p_i + v of the best Pebble allocation at"
+                    + " pebble_uniform_filter_bits"),
+            new Column("pebble_uniform_loss", NUMBER, "pebble_uniform_cost / pebble_uniform_optimum_cost"));
 
     /** The columns of confirm.csv, which engine.csv starts with. */
     private static final Column[] CONFIRM_RUN_COLUMNS = {

@@ -116,6 +116,9 @@ public final class CaseFigures {
         if (data.zeroResultShare()) {
             figures.add(ShareFigure.of(data));
         }
+        if (AnchorsFigure.drawn(data)) {
+            figures.add(AnchorsFigure.of(data));
+        }
         if (data.hasBloomBeforeLevel()) {
             figures.add(BloomBeforeLevelFigure.of(data));
         }

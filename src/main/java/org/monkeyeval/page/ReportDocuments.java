@@ -53,9 +53,11 @@ public final class ReportDocuments {
      * coinciding cases as one line on a log(1 + b) memory axis; 5 opens the page with each case's answer in
      * one line (and a rehearsal's measured gain where {@code rehearsal.csv} holds one), and moves the summary's
      * size and count columns behind "more columns" so that the first table fits a 1,400-pixel page, and draws
-     * the all-cases improvement in two panels (the lines that rise to 3 times or more above the others).
+     * the all-cases improvement in two panels (the lines that rise to 3 times or more above the others); 6 draws,
+     * for a case whose cases.csv row has the engines' own settings as anchors, their facts and the figure of the
+     * anchors against the optimum ({@code figures.AnchorsFigure}).
      */
-    public static final int DRAWING_REVISION = 5;
+    public static final int DRAWING_REVISION = 6;
 
     /** The report-provenance section that records {@link #DRAWING_REVISION}. */
     public static final String DRAWING = "drawing";

@@ -8,6 +8,7 @@ import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.alloc.ReadPath;
 import org.monkeyeval.export.EngineExport;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.figures.AnchorsFigure;
 import org.monkeyeval.figures.BloomBeforeLevelFigure;
 import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.Figure;
@@ -131,6 +132,17 @@ final class ReportPage {
             + " about 30% of the space at the same rate for roughly 3-4x the CPU time to build, so it pays on the"
             + " large, long-lived lower levels while Bloom's speed suits the upper ones; this figure prices that"
             + " choice level by level at the case's budget";
+
+    /** The caption of a case's anchors figure after its title: what its points and its line are. */
+    static final String ANCHORS_CAPTION = ". Each engine's own setting at the case's budget per entry"
+            + " (<code>cases.csv</code>'s anchor columns) is a filled point at the filter memory it spends and the"
+            + " run reads per lookup it leaves on its engine's read path; the open diamond at the same memory is the"
+            + " best allocation at that engine's granularity (Pebble: one policy per level, Bloom or binary fuse"
+            + " for the binary-fuse policy; RocksDB: the best <code>ribbonfilter:B:L</code> for the hybrid, the"
+            + " best per-level choice of none, Bloom or Ribbon for <code>bloomfilter:B</code>). Pebble's Get reads"
+            + " no L6 filter, so its points sit at or above one read per lookup. The line is the case's optimum"
+            + " over memory on ideal Bloom filters with every filter read (<code>sweep.csv</code>), for scale: it"
+            + " is not any engine's granularity";
 
     private ReportPage() {
     }
@@ -343,6 +355,47 @@ final class ReportPage {
                 + " reads of the L6 runs, whose filters a Get does not consult)";
     }
 
+    /**
+     * The engines' own settings as anchors ({@code cases.csv}'s anchor columns, {@code EngineAnchors}): each one's
+     * cost on its engine's read path at its own memory beside the best allocation at that memory and granularity,
+     * and by how much the optimum is lower; the anchors that do not apply to the case are left out.
+     */
+    static String anchors(ReportData.Row s) {
+        StringBuilder out = new StringBuilder("<ul class=\"anchors\">");
+        if (s.has("progressive_fuse_cost")) {
+            out.append("<li>Pebble's <code>DBTableFilterPolicyBinaryFuseProgressive</code> (binary fuse, ")
+                    .append(ProgressivePolicy.fuseWidthsInWords()).append(" fingerprint bits for L0 to L6")
+                    .append(Boolean.parseBoolean(s.text("progressive_fuse_tables_known"))
+                            ? ", no filter for a table above 10 million keys" : "").append("): ")
+                    .append(anchor(s, "progressive_fuse", "the best Pebble allocation, Bloom or binary fuse per level"))
+                    .append("</li>");
+        }
+        if (s.has("ribbon_hybrid_cost")) {
+            out.append("<li>RocksDB's <code>NewRibbonFilterPolicy(").append(Html.shown(s, "ribbon_hybrid_bits_per_key"))
+                    .append(")</code> (bloom_before_level 0: Bloom for L0, Ribbon below): ")
+                    .append(anchor(s, "ribbon_hybrid", "the best <code>ribbonfilter:B:L</code>")).append("</li>");
+        }
+        if (s.has("rocksdb_uniform_cost")) {
+            out.append("<li>RocksDB's <code>bloomfilter:").append(Html.shown(s, "rocksdb_uniform_bits_per_key"))
+                    .append("</code> for every file: ")
+                    .append(anchor(s, "rocksdb_uniform", "the best per-level allocation (none, Bloom or Ribbon per"
+                            + " level)")).append("</li>");
+        }
+        if (s.has("pebble_uniform_cost")) {
+            out.append("<li>Pebble's <code>bloom(").append(Html.shown(s, "pebble_uniform_bits_per_key"))
+                    .append(")</code> at every level, on the Get path: ")
+                    .append(anchor(s, "pebble_uniform", "the best Pebble allocation")).append("</li>");
+        }
+        return out.append("</ul>").toString();
+    }
+
+    /** One anchor's sentence: its cost in its bits, the optimum's in the same bits, and the ratio. */
+    private static String anchor(ReportData.Row s, String prefix, String optimum) {
+        return Html.shown(s, prefix + "_cost") + " run reads per lookup in " + Html.shown(s, prefix + "_filter_bits")
+                + " filter bits; " + optimum + " in the same bits costs " + Html.shown(s, prefix + "_optimum_cost")
+                + ": the setting reads <b>" + Html.shown(s, prefix + "_loss") + "×</b> as much";
+    }
+
     /** What the case's lookups are, in words, from its cases.csv row. */
     private static String workload(ReportData.CaseData c) {
         if (c.measuredLookups()) {
@@ -472,6 +525,10 @@ final class ReportPage {
         if (s.has("progressive_cost")) {
             out.append("<dt>progressive policy</dt><dd>Pebble's ").append(progressive(s)).append("</dd>");
         }
+        if (s.has("rocksdb_uniform_cost")) {
+            out.append("<dt>engine settings</dt><dd>each engine's own setting at the case's budget per entry, at the")
+                    .append(" memory it spends:").append(anchors(s)).append("</dd>");
+        }
         if (s.has("threshold_t")) {
             out.append("<dt>threshold t</dt><dd>").append(Html.shown(s.text("threshold_t"))).append("</dd>");
         }
@@ -570,6 +627,7 @@ final class ReportPage {
                     .append("\n<figcaption>").append(Html.escape(figure.title()))
                     .append(figure.name().equals(CaseFigures.name(c.id(), BloomBeforeLevelFigure.FIGURE))
                             ? BLOOM_BEFORE_LEVEL_CAPTION : "")
+                    .append(figure.name().equals(CaseFigures.name(c.id(), AnchorsFigure.FIGURE)) ? ANCHORS_CAPTION : "")
                     .append(" (<a href=\"figures/")
                     .append(figure.name()).append(".svg\">SVG</a>)</figcaption>\n</figure>\n");
         }

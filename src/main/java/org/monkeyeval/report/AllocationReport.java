@@ -82,6 +82,9 @@ public final class AllocationReport {
         if (results.stream().anyMatch(r -> r.progressive() != null)) {
             provenance.set(Provenance.PROGRESSIVE, Provenance.progressive());
         }
+        if (results.stream().anyMatch(r -> !r.anchors().equals(org.monkeyeval.alloc.EngineAnchors.NONE))) {
+            provenance.set(Provenance.ANCHORS, Provenance.anchors());
+        }
         ObjectNode deployable = evaluator.engine() != null
                 ? Provenance.deployable(evaluator.engine(), evaluator.families())
                 : Provenance.deployableByCase(results, evaluator.families());

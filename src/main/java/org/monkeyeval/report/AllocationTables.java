@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.Deployable;
+import org.monkeyeval.alloc.EngineAnchors;
 import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.alloc.Robust;
 import org.monkeyeval.alloc.RobustDeployable;
@@ -128,6 +129,23 @@ public final class AllocationTables {
             "progressive_tables_known");
 
     /**
+     * Columns appended last to {@code cases.csv}, after the progressive ones, when some case has an engine's own
+     * setting as an anchor ({@link EngineAnchors}): Pebble's binary-fuse progressive policy, RocksDB's
+     * {@code ribbonfilter:B:0} hybrid, RocksDB's {@code bloomfilter:B} and Pebble's {@code bloom(b)} at every level,
+     * each with its filter memory, its cost on its engine's read path, the optimum's cost at that memory and
+     * granularity, and their ratio ({@code _loss}); empty where the anchor does not apply.
+     */
+    public static final List<String> ANCHOR_CASE_COLUMNS = List.of("progressive_fuse_filter_bits",
+            "progressive_fuse_unread_filter_bits", "progressive_fuse_cost", "progressive_fuse_optimum_cost",
+            "progressive_fuse_loss", "progressive_fuse_tables_known",
+            "ribbon_hybrid_bits_per_key", "ribbon_hybrid_filter_bits", "ribbon_hybrid_cost",
+            "ribbon_hybrid_optimum_cost", "ribbon_hybrid_loss",
+            "rocksdb_uniform_bits_per_key", "rocksdb_uniform_filter_bits", "rocksdb_uniform_cost",
+            "rocksdb_uniform_optimum_cost", "rocksdb_uniform_loss",
+            "pebble_uniform_bits_per_key", "pebble_uniform_filter_bits", "pebble_uniform_unread_filter_bits",
+            "pebble_uniform_cost", "pebble_uniform_optimum_cost", "pebble_uniform_loss");
+
+    /**
      * Every column {@code rows.csv} can have: the base, deployable, current, robust, robust deployable,
      * deployable type and robust deployable type columns, in that order.
      */
@@ -138,7 +156,7 @@ public final class AllocationTables {
     /** Every column {@code cases.csv} can have, in order. */
     public static final List<String> ALL_CASE_COLUMNS = columns(CASE_COLUMNS, DEPLOYABLE_CASE_COLUMNS,
             CURRENT_CASE_COLUMNS, ROBUST_CASE_COLUMNS, ROBUST_DEPLOYABLE_CASE_COLUMNS, DEPLOYABLE_TYPE_CASE_COLUMNS,
-            ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS, PROGRESSIVE_CASE_COLUMNS);
+            ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS, PROGRESSIVE_CASE_COLUMNS, ANCHOR_CASE_COLUMNS);
 
     /** Key columns of each table, for regression comparison. */
     public static final List<String> ROW_KEY = List.of("case_id", "run");
@@ -278,12 +296,13 @@ public final class AllocationTables {
         boolean robust = hasRobust(results);
         boolean robustDeployable = hasRobustDeployable(results);
         boolean progressive = results.stream().anyMatch(r -> r.progressive() != null);
+        boolean anchors = results.stream().anyMatch(r -> !r.anchors().equals(EngineAnchors.NONE));
         Csv csv = new Csv(out).row(columns(CASE_COLUMNS, deployable ? DEPLOYABLE_CASE_COLUMNS : List.of(),
                 current ? CURRENT_CASE_COLUMNS : List.of(), robust ? ROBUST_CASE_COLUMNS : List.of(),
                 robustDeployable ? ROBUST_DEPLOYABLE_CASE_COLUMNS : List.of(),
                 deployable ? DEPLOYABLE_TYPE_CASE_COLUMNS : List.of(),
                 robustDeployable ? ROBUST_DEPLOYABLE_TYPE_CASE_COLUMNS : List.of(),
-                progressive ? PROGRESSIVE_CASE_COLUMNS : List.of()));
+                progressive ? PROGRESSIVE_CASE_COLUMNS : List.of(), anchors ? ANCHOR_CASE_COLUMNS : List.of()));
         for (CaseResult result : results) {
             double t = result.solution().threshold();
             List<String> cells = new java.util.ArrayList<>(List.of(result.lsmCase().id(),
@@ -336,21 +355,54 @@ public final class AllocationTables {
             if (progressive) {
                 cells.addAll(progressiveCells(result));
             }
+            if (anchors) {
+                cells.addAll(anchorCells(result));
+            }
             csv.row(cells);
         }
     }
 
     /** The {@link #PROGRESSIVE_CASE_COLUMNS} of one case, empty when Pebble's levels cannot hold it. */
     private static List<String> progressiveCells(CaseResult result) {
-        ProgressivePolicy.Anchor a = result.progressive();
+        return pebblePolicyCells(result, result.progressive());
+    }
+
+    /** A Pebble per-level policy's six cells (progressive or progressive_fuse), empty where it does not apply. */
+    private static List<String> pebblePolicyCells(CaseResult result, ProgressivePolicy.Anchor a) {
         if (a == null) {
             return java.util.Collections.nCopies(PROGRESSIVE_CASE_COLUMNS.size(), "");
         }
-        return List.of(Numbers.format(a.filterBits()), Numbers.format(a.unreadBits()),
-                Numbers.format(result.progressiveCost()),
-                Numbers.format(result.progressiveOptimumCost()),
-                Numbers.format(result.progressiveCost() / result.progressiveOptimumCost()),
-                Boolean.toString(a.tablesKnown()));
+        double cost = result.anchorCost(a.weightedFpr());
+        double optimum = result.anchorCost(a.optimumWeightedFpr());
+        return List.of(Numbers.format(a.filterBits()), Numbers.format(a.unreadBits()), Numbers.format(cost),
+                Numbers.format(optimum), Numbers.format(cost / optimum), Boolean.toString(a.tablesKnown()));
+    }
+
+    /** The {@link #ANCHOR_CASE_COLUMNS} of one case. */
+    private static List<String> anchorCells(CaseResult result) {
+        EngineAnchors a = result.anchors();
+        List<String> cells = new java.util.ArrayList<>(pebblePolicyCells(result, a.progressiveFuse()));
+        cells.addAll(pricedCells(result, a.ribbonHybrid(), false));
+        cells.addAll(pricedCells(result, a.rocksdbUniform(), false));
+        cells.addAll(pricedCells(result, a.pebbleUniform(), true));
+        return cells;
+    }
+
+    /** One tree-wide setting's cells: bits per key, filter bits, (unread bits,) cost, optimum's cost, ratio. */
+    private static List<String> pricedCells(CaseResult result, EngineAnchors.Priced p, boolean withUnread) {
+        int size = withUnread ? 6 : 5;
+        if (p == null) {
+            return java.util.Collections.nCopies(size, "");
+        }
+        double cost = result.anchorCost(p.weightedFpr());
+        double optimum = result.anchorCost(p.optimumWeightedFpr());
+        List<String> cells = new java.util.ArrayList<>(List.of(Numbers.format(p.bitsPerKey()),
+                Numbers.format(p.filterBits())));
+        if (withUnread) {
+            cells.add(Numbers.format(p.unreadBits()));
+        }
+        cells.addAll(List.of(Numbers.format(cost), Numbers.format(optimum), Numbers.format(cost / optimum)));
+        return cells;
     }
 
     /** The {@link #ROBUST_CASE_COLUMNS} of one case, empty when its share is known. */

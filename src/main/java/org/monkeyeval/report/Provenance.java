@@ -15,6 +15,7 @@ import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.DeployableSolver;
 import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.alloc.MonkeyModel;
+import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.catalog.Engine;
@@ -325,6 +326,34 @@ public final class Provenance {
                 + " is progressive_unread_filter_bits");
         node.put("optimum", "progressive_optimum_cost: the deployable allocation at pebble granularity with"
                 + " progressive_filter_bits as its budget; progressive_loss = progressive_cost / progressive_optimum_cost");
+        return node;
+    }
+
+    /** Key of the section that describes the engines' own settings as anchors, as priced in cases.csv. */
+    public static final String ANCHORS = "anchors";
+
+    /** How cases.csv's anchor columns (progressive_fuse_*, ribbon_hybrid_*, rocksdb_uniform_*, pebble_uniform_*) are found. */
+    public static ObjectNode anchors() {
+        ObjectNode node = Json.object();
+        node.put("progressiveFuse", "Pebble's DBTableFilterPolicyBinaryFuseProgressive: binaryfuse.FilterPolicy(w) with"
+                + " w = " + ProgressivePolicy.fuseWidthsInWords() + " fingerprint bits at L0..L6 (cockroachdb/pebble"
+                + " options.go at 26e702194e718bd975623f6c7dd3702f77b64709), each filter sized as the binary-fuse"
+                + " families size it (slots x w bits; Pebble's 14-byte trailer not counted) at rate 2^-w; no filter for"
+                + " a table above 10,000,000 keys (binaryfuse/filter.go, maxSize) where the case lists the runs' files;"
+                + " on Pebble's Get path (no L6 filter read); optimum: the best Pebble allocation at its memory, each"
+                + " level taking bloom(b), b = 1..21, or binaryfuse(w), w = 4, 8, 10, 12, 16");
+        node.put("ribbonHybrid", "RocksDB's NewRibbonFilterPolicy(B) at its default bloom_before_level = 0"
+                + " (include/rocksdb/filter_policy.h): Bloom for the case's L0 runs (flushes), Ribbon for the rest;"
+                + " optimum: the best ribbonfilter:B:L (rocksdb-ribbon) at its memory");
+        node.put("rocksdbUniform", "RocksDB's bloomfilter:B for every run; optimum: the best rocksdb-per-level"
+                + " allocation (none, Bloom or Ribbon per level) at its memory");
+        node.put("pebbleUniform", "Pebble's bloom.FilterPolicy(b) at every level, on Pebble's Get path; optimum: the"
+                + " best Pebble allocation at its memory");
+        node.put("bitsPerKey", "B = M / N, the case's budget per entry, as the engine's setting takes it: RocksDB's"
+                + " millibits (nearest), Pebble's whole bits (rounded down)");
+        node.put("sizing", "each run one filter, as the deployable allocation sizes it (the binary-fuse progressive"
+                + " policy: each listed file one filter), so each anchor is a point the optimum searches over");
+        node.put("loss", "<anchor>_loss = <anchor>_cost / <anchor>_optimum_cost, both sum a_i p_i + v");
         return node;
     }
 

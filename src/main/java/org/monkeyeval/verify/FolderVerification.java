@@ -143,7 +143,7 @@ public final class FolderVerification {
                 Part.ALLOCATIONS.provenanceFile(), documents.get(Part.ALLOCATIONS.provenanceFile()),
                 List.of("model", "solver"), List.of("lookupWeights", "treeExpansion",
                         Provenance.DEPLOYABLE, Provenance.DEPLOYABLE_SEARCH, BloomBeforeLevelTable.PROVENANCE_SECTION,
-                        Provenance.RATES, Provenance.PROGRESSIVE));
+                        Provenance.RATES, Provenance.PROGRESSIVE, Provenance.ANCHORS));
         if (published || !documents.containsKey(levels)) {
             return result;
         }

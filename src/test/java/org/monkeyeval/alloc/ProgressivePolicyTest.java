@@ -36,7 +36,7 @@ class ProgressivePolicyTest {
         assertEquals(0, ProgressivePolicy.cappedBitsPerKey(5_000_000, 16), "1.67 bits per key: no filter");
     }
 
-    private static LsmCase read(String json) throws Exception {
+    static LsmCase read(String json) throws Exception {
         return CaseReader.read("x.json", new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -82,15 +82,21 @@ class ProgressivePolicyTest {
         assertEquals(0.0, a.unreadBits());
     }
 
-    @Test
-    void moreLevelsThanPebbleHas_noAnchor() throws Exception {
+    /** Seven levels below L0, L1 to L7: one more than Pebble has. */
+    static LsmCase sevenLevels() throws Exception {
         StringBuilder runs = new StringBuilder();
         for (int level = 1; level <= 7; level++) {
             runs.append(level > 1 ? ", " : "").append("{\"entries\": ").append(1000L * level)
                     .append(", \"level\": ").append(level).append('}');
         }
-        LsmCase c = read("{\"id\": \"x\", \"runs\": [" + runs + "], \"budget\": {\"bitsPerEntry\": 10}}");
-        assertNull(ProgressivePolicy.of(c, new double[] {1, 1, 1, 1, 1, 1, 1}, new DeployableSolver()));
+        return read("{\"id\": \"x\", \"runs\": [" + runs + "], \"budget\": {\"bitsPerEntry\": 10}}");
+    }
+
+    @Test
+    void moreLevelsThanPebbleHas_noAnchor() throws Exception {
+        double[] reach = {1, 1, 1, 1, 1, 1, 1};
+        assertNull(ProgressivePolicy.of(sevenLevels(), reach, new DeployableSolver()));
+        assertNull(ProgressivePolicy.fuse(sevenLevels(), reach, new DeployableSolver()));
     }
 
     /** On every published case Pebble can hold, the best Pebble allocation at the policy's memory is no worse. */

@@ -57,12 +57,13 @@ final class EngineGranularityCommandTest {
         }
         List<String> plainCases = Files.readAllLines(plain.resolve("cases.csv"));
         List<String> pebbleCases = Files.readAllLines(pebble.resolve("cases.csv"));
-        String progressive = "," + String.join(",", AllocationTables.PROGRESSIVE_CASE_COLUMNS);
+        String progressive = "," + String.join(",", AllocationTables.PROGRESSIVE_CASE_COLUMNS) + ","
+                + String.join(",", AllocationTables.ANCHOR_CASE_COLUMNS);
         assertTrue(plainCases.get(0).endsWith(progressive), plainCases.get(0));
         String plainBase = plainCases.get(0).substring(0, plainCases.get(0).length() - progressive.length());
         assertEquals(plainBase + "," + String.join(",", AllocationTables.DEPLOYABLE_CASE_COLUMNS) + ","
                 + String.join(",", AllocationTables.DEPLOYABLE_TYPE_CASE_COLUMNS) + progressive, pebbleCases.get(0));
-        int anchor = AllocationTables.PROGRESSIVE_CASE_COLUMNS.size();
+        int anchor = AllocationTables.PROGRESSIVE_CASE_COLUMNS.size() + AllocationTables.ANCHOR_CASE_COLUMNS.size();
         for (int i = 1; i < plainCases.size(); i++) {
             List<String> cells = List.of(plainCases.get(i).split(",", -1));
             String base = String.join(",", cells.subList(0, cells.size() - anchor));

@@ -73,7 +73,8 @@ final class ReportCommandTest {
 
     /**
      * Figures of the page: three per case, one more per case with a zero-result share, one more per case
-     * at rocksdb-ribbon (its reads and build work against bloom_before_level), and the all-cases one.
+     * at rocksdb-ribbon (its reads and build work against bloom_before_level), one more per case whose row
+     * prices the engines' own settings as anchors, and the all-cases one.
      */
     private long figures() throws IOException {
         CsvTable cases = CsvTable.parse(Files.readString(out.resolve("cases.csv")));
@@ -84,7 +85,9 @@ final class ReportCommandTest {
         int granularity = cases.header().indexOf("engine_granularity");
         long ribbon = granularity < 0 ? 0 : cases.rows().stream()
                 .filter(r -> r.get(granularity).equals("rocksdb-ribbon")).count();
-        return publishedCases() * 3 + share + ribbon + 1;
+        int anchored = cases.header().indexOf("rocksdb_uniform_cost");
+        long anchors = anchored < 0 ? 0 : cases.rows().stream().filter(r -> !r.get(anchored).isEmpty()).count();
+        return publishedCases() * 3 + share + ribbon + anchors + 1;
     }
 
     /** Cases whose bits per entry (cases.csv) is not on the sweep's grid of 0 to 24 in steps of 0.25. */
@@ -121,6 +124,17 @@ final class ReportCommandTest {
                         .round(new MathContext(4, RoundingMode.HALF_EVEN)).doubleValue());
                 assertTrue(section.contains("the policy reads <b>" + shown + "×</b> as much"), section);
             }
+            // and every engine setting priced as an anchor, by how much the optimum at its memory beats it
+            for (String anchor : List.of("progressive_fuse", "ribbon_hybrid", "rocksdb_uniform", "pebble_uniform")) {
+                String ratio = row.get(table.header().indexOf(anchor + "_loss"));
+                if (!ratio.isEmpty()) {
+                    String shown = Numbers.format(new BigDecimal(ratio)
+                            .round(new MathContext(4, RoundingMode.HALF_EVEN)).doubleValue());
+                    assertTrue(section.contains("the setting reads <b>" + shown + "×</b> as much"), row.get(0)
+                            + " " + anchor);
+                }
+            }
+            assertTrue(section.contains("id=\"figure-" + row.get(0) + "-anchors\""), row.get(0));
         }
 
         Cli.Outcome v = verify();

@@ -5,30 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.TimeZone;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.monkeyeval.alloc.CaseEvaluator;
-import org.monkeyeval.alloc.ThresholdSolver;
-import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.model.CaseFile;
-import org.monkeyeval.page.ReportDocuments;
-import org.monkeyeval.report.AllocationReport;
 import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ReportData;
-import org.monkeyeval.report.SweepTable;
-import org.monkeyeval.report.ToolInfo;
-import org.monkeyeval.text.CsvTable;
 
 /**
  * The bloom_before_level figure of a case at rocksdb-ribbon granularity draws one point per L of
@@ -50,20 +39,7 @@ final class BloomBeforeLevelFigureTest {
 
     @BeforeAll
     static void draw() throws Exception {
-        for (String id : List.of(RIBBON, PER_LEVEL)) {
-            Files.copy(Path.of("cases", id + ".json"), dir.resolve(id + ".json"));
-        }
-        List<CaseFile> files = CaseFolder.read(dir);
-        Map<String, String> documents = AllocationReport.build(files, new CaseEvaluator(new ThresholdSolver()),
-                ToolInfo.current(), List.of("run"), OptionalLong.empty()).documents();
-        Map<String, CsvTable> tables = new LinkedHashMap<>();
-        documents.forEach((name, text) -> {
-            if (name.endsWith(".csv")) {
-                tables.put(name, CsvTable.parse(text));
-            }
-        });
-        tables.put(SweepTable.FILE, CsvTable.parse(ReportDocuments.sweep(files, new ThresholdSolver())));
-        data = ReportData.of(files.stream().map(CaseFile::lsmCase).toList(), tables);
+        data = PublishedCaseData.of(dir, List.of(RIBBON, PER_LEVEL));
     }
 
     private static ReportData.CaseData ribbon() {

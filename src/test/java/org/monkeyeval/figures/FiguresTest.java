@@ -202,7 +202,8 @@ final class FiguresTest {
 
     /**
      * A case with a zero-result share draws a fourth figure: every allocation (the robust one only for an
-     * uncertain share) through every share of the grid, once in each panel; other cases draw three.
+     * uncertain share) through every share of the grid, once in each panel; other cases draw three (each then
+     * the anchors figure, where its row has the anchor columns).
      */
     @Test
     void shareFigure_caseWithAZeroResultShare_drawsEachAllocationThroughEveryShare() {
@@ -210,8 +211,10 @@ final class FiguresTest {
         int robust = 0;
         for (ReportData.CaseData c : data.cases()) {
             List<Figure> figures = CaseFigures.of(c);
+            // the anchors figure follows, where the case's row prices the engines' own settings
+            int anchors = AnchorsFigure.drawn(c) ? 1 : 0;
             if (!c.zeroResultShare()) {
-                assertEquals(3, figures.size(), c.id());
+                assertEquals(3 + anchors, figures.size(), c.id());
                 continue;
             }
             drawn++;
