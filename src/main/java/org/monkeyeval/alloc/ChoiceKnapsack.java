@@ -40,14 +40,20 @@ import java.util.List;
  * overshoots the optimum by at most twice its distance from LP): a round that finds nothing proves the
  * optimum is at least its T, and the last round's T is U itself, so the answer is always the optimum,
  * to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless a round keeps more than
- * {@code maxStates} partial allocations: then the answer is the incumbent, and the certified lower bound
- * the T of the last round that found nothing (the LP bound if none did).
+ * {@code maxStates} partial allocations or the search tries more than {@link #TRIES_PER_STATE} times as
+ * many settings: then the answer is the incumbent, and the certified lower bound the T of the last round
+ * that found nothing (the LP bound if none did).
  */
 final class ChoiceKnapsack {
 
     /** Rounds of the search; round k cuts at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k). */
     static final int ROUNDS = 10;
     static final double ROUND_FACTOR = 2.0;
+    /**
+     * Settings a whole search may try (each a bound evaluated), per partial allocation it may keep: the cap
+     * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
+     */
+    static final long TRIES_PER_STATE = 10;
 
     /**
      * The allocation found and its certificate.
@@ -100,6 +106,8 @@ final class ChoiceKnapsack {
         double margin = 1e-12 * scale;
         double proven = lp;
         long states = 0;
+        long tries = 0;
+        long maxTries = TRIES_PER_STATE * maxStates;
         for (int round = 0; round < ROUNDS; round++) {
             boolean last = round == ROUNDS - 1;
             double cut = last ? upper * (1 - DeployableSolver.PRUNE_TOLERANCE)
@@ -107,9 +115,10 @@ final class ChoiceKnapsack {
             if (cut <= proven) {
                 continue;
             }
-            Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates);
+            Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
             int[] found = r.run();
             states += r.states;
+            tries += r.tries;
             if (r.overflow) {
                 return new Result(best, upper, lp, proven, states);
             }
@@ -174,6 +183,8 @@ final class ChoiceKnapsack {
         final double budget;
         final double cut;
         final long maxStates;
+        final long maxTries;
+        long tries;
         final int[][] candidates;     // per group, the positions that pass, ascending size
         final int[][] halves;         // groups with more than one candidate, dealt fewest first into two
         final double fixedSize;       // the groups with one candidate
@@ -183,11 +194,12 @@ final class ChoiceKnapsack {
         boolean overflow;
 
         Round(DeployableSolver.Hull[] hulls, double[][] reduced, double budget, double cut, double slack,
-              long maxStates) {
+              long maxStates, long maxTries) {
             this.hulls = hulls;
             this.budget = budget;
             this.cut = cut;
             this.maxStates = maxStates;
+            this.maxTries = maxTries;
             int groups = hulls.length;
             candidates = new int[groups][];
             sub = new DeployableSolver.Hull[groups];
@@ -303,12 +315,13 @@ final class ChoiceKnapsack {
             for (int d = 0; d < depth; d++) {
                 int g = mine[d];
                 DeployableSolver.Bound left = bound(mine, d + 1, others);
-                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, size, cost);
+                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, size, cost, maxTries - tries);
                 for (int k = 0; k < size.length; k++) {
                     int[] w = window(sub[g], left, size[k], cost[k]);
                     merge.open(k, w[0], w[1]);
                 }
                 merge.run(maxStates - states);
+                tries += merge.tries;
                 if (merge.overflow) {
                     overflow = true;
                     return null;
@@ -458,10 +471,14 @@ final class ChoiceKnapsack {
         int[] parent = new int[1024];
         int[] choice = new int[1024];
         int n;
+        long tries;
+        final long maxTries;
         boolean overflow;
 
+        /** @param maxTries the most settings the merge may try (each a bound evaluated), else {@code overflow} */
         Merge(double budget, double cut, DeployableSolver.Hull hull, int[] pass, DeployableSolver.Bound left,
-              double[] fromSize, double[] fromCost) {
+              double[] fromSize, double[] fromCost, long maxTries) {
+            this.maxTries = maxTries;
             this.budget = budget;
             this.cut = cut;
             this.hull = hull;
@@ -492,6 +509,10 @@ final class ChoiceKnapsack {
                 if (u > budget) {
                     return false;
                 }
+                if (++tries > maxTries) {
+                    overflow = true;
+                    return false;
+                }
                 if (fromCost[k] + hull.cost[j] + left.at(budget - u) < cut) {
                     return true;
                 }
@@ -503,7 +524,7 @@ final class ChoiceKnapsack {
         /** Merges the streams, keeping at most {@code room} children (else {@code overflow}). */
         void run(long room) {
             double lowest = Double.POSITIVE_INFINITY;
-            while (streams > 0) {
+            while (streams > 0 && !overflow) {
                 int k = heap[0];
                 int j = pass[at[k]];
                 double c = fromCost[k] + hull.cost[j];
