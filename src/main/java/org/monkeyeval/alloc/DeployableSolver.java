@@ -48,6 +48,8 @@ public final class DeployableSolver {
     public static final double PRUNE_TOLERANCE = 1e-12;
     /** Default cap on the partial allocations one round of the search keeps (memory within -Xmx1g). */
     public static final long DEFAULT_MAX_NODES = 4_000_000L;
+    /** Settings the knapsack search may try per partial allocation it may keep ({@link ChoiceKnapsack}). */
+    public static final long TRIES_PER_STATE = ChoiceKnapsack.TRIES_PER_STATE;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 

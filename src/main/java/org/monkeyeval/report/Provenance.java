@@ -240,16 +240,21 @@ public final class Provenance {
      * names, which reaches the same optimum (to the same relative tolerance): its tables stay comparable.
      */
     public static ObjectNode deployableSearch() {
-        return deployableSearch("a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
+        return deployableSearch(twoHalves() + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial allocations in"
+                + " a round, or " + DeployableSolver.TRIES_PER_STATE + " times as many settings tried, the incumbent with"
+                + " its certified lower bound");
+    }
+
+    /** The search of two halves, up to its caps. */
+    private static String twoHalves() {
+        return "a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
                 + " convex hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979;"
                 + " Dyer 1984; Zemel 1984), reduced-cost fixing at the LP's critical slope, then below a cut raised in"
                 + " rounds from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995) the groups"
                 + " dealt into two halves, each half's undominated partial allocations whose cost plus the LP bound of"
                 + " the groups not in them is below the cut, and the two halves met in one pass (Horowitz and Sahni,"
                 + " JACM 21(2), 1974); the first incumbent gives the budget the LP's whole steps leave to the group of"
-                + " its fractional segment first; relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE
-                + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial allocations in a round, the incumbent"
-                + " with its certified lower bound");
+                + " its fractional segment first; relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE;
     }
 
     /**
@@ -264,7 +269,9 @@ public final class Provenance {
                 + " undominated partial allocations whose cost plus the LP bound of the groups left is below a cut"
                 + " raised in rounds from the LP bound to the incumbent (the core of Pisinger, EJOR 83(2), 1995);"
                 + " relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE + "; past 1000000 partial"
-                + " allocations in a round, the incumbent with its certified lower bound"));
+                + " allocations in a round, the incumbent with its certified lower bound"),
+                deployableSearch(twoHalves() + "; past 4000000 partial allocations in a round, the incumbent with its"
+                        + " certified lower bound"));
     }
 
     /**
