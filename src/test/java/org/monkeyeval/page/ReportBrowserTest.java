@@ -34,6 +34,8 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
+import org.monkeyeval.figures.AnchorsFigure;
+import org.monkeyeval.figures.CaseFigures;
 import org.monkeyeval.figures.ShareFigure;
 import org.monkeyeval.io.CaseFolder;
 import org.monkeyeval.model.CaseFile;
@@ -254,6 +256,14 @@ final class ReportBrowserTest {
         if (Files.exists(Path.of("out", "bloom-before-level.csv"))) {
             count(table("bloom-before-level.csv"), null).forEach((id, levels) ->
                     expected.put(id + "-bloom-before-level", 4 * levels + 2));
+        }
+        // the engines' own settings against the optimum: every mark the figure declares drawn
+        // (AnchorsFigureTest ties that count to the tables: the sweep's points on its axis, and each priced
+        // anchor with the optimum at its memory)
+        for (ReportData.CaseData c : published().cases()) {
+            if (AnchorsFigure.drawn(c)) {
+                expected.put(CaseFigures.name(c.id(), AnchorsFigure.FIGURE), AnchorsFigure.of(c).marks());
+            }
         }
         // the reads against the zero-result share: each allocation through every share, in both panels
         for (ReportData.CaseData c : published().cases()) {
