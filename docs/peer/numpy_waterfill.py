@@ -39,8 +39,8 @@ def main():
     pu = np.exp(-C * uniform)
     po = np.exp(-C * b)
     with open(sys.argv[2], "w", newline="") as f:
-        f.write("case_id,run,run_name,entries,weight,uniform_bits_per_entry,uniform_fpr,optimized_bits_per_entry,"
-                "optimized_fpr,uniform_filter_bits,optimized_filter_bits,fpr_ratio,level,lookup_weight\r\n")
+        f.write("case_id,run,run_name,entries,weight,uniform_bits_per_entry,uniform_ideal_fpr,optimized_bits_per_entry,"
+                "optimized_ideal_fpr,uniform_filter_bits,optimized_filter_bits,optimized_over_uniform_fpr,level,lookup_weight\r\n")
         cid = case["id"]
         rows = zip(range(1, len(n) + 1), n.tolist(), w.tolist(), uniform.tolist(), pu.tolist(), b.tolist(),
                    po.tolist(), (uniform * n).tolist(), (b * n).tolist(), (po / pu).tolist())

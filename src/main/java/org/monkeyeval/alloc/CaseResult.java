@@ -137,7 +137,7 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
      * engine's settings could reach within the budget, mixing neighbouring settings (the convex-hull
      * bound; NaN without a deployable allocation).
      */
-    public double engineOptimizedCost() {
+    public double engineBoundCost() {
         return deployable == null ? Double.NaN : withFoundShare(deployable.engineBound());
     }
 
@@ -154,8 +154,8 @@ public record CaseResult(LsmCase lsmCase, double budgetBits, Allocation uniform,
     }
 
     /** deployable cost / engine optimized cost, at least 1: what the engine's granularity and whole settings cost. */
-    public double roundingLoss() {
-        return deployableCost() / engineOptimizedCost();
+    public double deployableOverBound() {
+        return deployableCost() / engineBoundCost();
     }
 
     private double withFoundShare(double weightedFpr) {

@@ -10,6 +10,7 @@ import org.monkeyeval.report.AllocationTables;
 import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.ConfirmTables;
 import org.monkeyeval.report.EngineTables;
+import org.monkeyeval.report.RenamedColumns;
 import org.monkeyeval.report.SweepTable;
 
 /**
@@ -37,6 +38,10 @@ final class TableColumns {
         /** The column's description, or a generic string column when the table does not know it. */
         Column column(String name) {
             Column known = columns.get(name);
+            if (known == null && RenamedColumns.of(fileName).containsKey(name)) {
+                Column today = columns.get(RenamedColumns.of(fileName).get(name));
+                return new Column(name, today.type(), today.description());
+            }
             return known != null ? known : unknown(name);
         }
     }
@@ -60,13 +65,14 @@ final class TableColumns {
             ENTRIES,
             new Column("weight", NUMBER, "w_i = n_i / N"),
             new Column("uniform_bits_per_entry", NUMBER, "b = M / N, the same for every run"),
-            new Column("uniform_fpr", NUMBER, "e^(-c b): the run's false-positive rate under uniform bits per entry"),
+            new Column("uniform_ideal_fpr", NUMBER, "e^(-c b): the run's false-positive rate under uniform bits per entry,"
+                    + " on the ideal Bloom curve"),
             new Column("optimized_bits_per_entry", NUMBER, "Monkey's b_i = max(0, (t - ln w_i) / c)"),
-            new Column("optimized_fpr", NUMBER, "e^(-c b_i); 1 when b_i = 0 (the run has no filter)"),
+            new Column("optimized_ideal_fpr", NUMBER, "e^(-c b_i); 1 when b_i = 0 (the run has no filter)"),
             new Column("uniform_filter_bits", NUMBER, "n_i * b: filter bits of the run under the uniform allocation"),
             new Column("optimized_filter_bits", NUMBER,
                     "n_i * b_i: filter bits of the run under the optimized allocation"),
-            new Column("fpr_ratio", NUMBER, "optimized_fpr / uniform_fpr; above 1 the run got worse"),
+            new Column("optimized_over_uniform_fpr", NUMBER, "optimized_ideal_fpr / uniform_ideal_fpr; above 1 the run got worse"),
             new Column("level", INTEGER, "Tree level of the run (0 for L0); empty when the case lists runs without"
                     + " levels"),
             new Column("lookup_weight", NUMBER, "a_i: probability that a lookup probes the run's filter and is not"
@@ -82,11 +88,13 @@ final class TableColumns {
             new Column("deployable_filter_bits", NUMBER, "Real filter bits of the run at that setting"),
             new Column("current_bits_per_entry", NUMBER, "Filter bits per entry the run holds today (an imported"
                     + " database); empty for other cases"),
-            new Column("current_fpr", NUMBER, "e^(-c b) at the current bits per entry; empty for other cases"),
+            new Column("current_fpr", NUMBER, "The run's rate today: on the filters its files hold when the case"
+                    + " lists them (imported databases), else e^(-c b) at the current bits per entry; empty for"
+                    + " other cases"),
             new Column("robust_bits_per_entry", NUMBER, "For a case whose zero-result share is uncertain (a range or a"
                     + " KL radius; empty for other cases): bits per entry of the robust allocation, the least worst"
                     + " regret over the share's interval"),
-            new Column("robust_fpr", NUMBER, "e^(-c b) at the robust bits per entry; empty for other cases"),
+            new Column("robust_ideal_fpr", NUMBER, "e^(-c b) at the robust bits per entry; empty for other cases"),
             new Column("robust_deployable_setting", STRING, "For a case with an uncertain share and an engine"
                     + " granularity: the engine's setting of the robust deployable allocation for the run's level"
                     + " (or tree); empty for other cases"),
@@ -111,29 +119,29 @@ final class TableColumns {
             new Column("total_entries", INTEGER, "N = sum of n_i"),
             new Column("budget_bits", NUMBER, "M: filter memory budget in bits"),
             new Column("threshold_t", NUMBER, "Lagrange threshold t; empty when M = 0 (undefined)"),
-            new Column("uniform_R", NUMBER, "R = sum of p_i under uniform bits per entry"),
-            new Column("optimized_R", NUMBER, "R = sum of p_i under the optimized allocation"),
-            new Column("improvement", NUMBER, "uniform_R / optimized_R"),
+            new Column("uniform_ideal_R", NUMBER, "R = sum of p_i under uniform bits per entry"),
+            new Column("optimized_ideal_R", NUMBER, "R = sum of p_i under the optimized allocation"),
+            new Column("improvement", NUMBER, "uniform_ideal_R / optimized_ideal_R"),
             new Column("zero_bit_runs", INTEGER, "Runs that get no filter (b_i = 0) under the optimized allocation"),
             new Column("bits_per_entry", NUMBER, "M / N"),
             new Column("budget_field", STRING, "Budget field the case file gave: bitsPerEntry or totalBits"),
             new Column("workload", STRING, "Where the lookup weights come from: absent-keys (z = 1),"
                     + " zero-result-share, or measured-lookups (per-run counts; v unknown)"),
             new Column("zero_result_share", NUMBER, "z: share of lookups for absent keys; empty for measured lookups"),
-            new Column("uniform_cost", NUMBER, "sum a_i p_i + v under uniform bits: expected run reads per lookup"
+            new Column("uniform_ideal_cost", NUMBER, "sum a_i p_i + v under uniform bits: expected run reads per lookup"
                     + " (without + v for measured lookups)"),
-            new Column("optimized_cost", NUMBER, "sum a_i p_i + v under the optimized allocation (without + v for"
+            new Column("optimized_ideal_cost", NUMBER, "sum a_i p_i + v under the optimized allocation (without + v for"
                     + " measured lookups)"),
-            new Column("cost_improvement", NUMBER, "uniform_cost / optimized_cost"),
+            new Column("cost_improvement", NUMBER, "uniform_ideal_cost / optimized_ideal_cost"),
             new Column("engine_granularity", STRING, "The case's engineGranularity, or --engine-granularity for"
                     + " every case (empty for a case without one): the engine whose deployable allocation follows"
                     + " (" + org.monkeyeval.family.catalog.Engine.LABELS + ")"),
             new Column("deployable_R", NUMBER, "sum of p_i under the deployable allocation, on the engine's family"),
             new Column("deployable_cost", NUMBER, "sum a_i p_i + v under the deployable allocation"),
             new Column("deployable_bits", NUMBER, "Real filter bits the deployable allocation uses, at most M"),
-            new Column("engine_optimized_cost", NUMBER, "Least cost any per-run choice of the engine's settings"
+            new Column("engine_bound_cost", NUMBER, "Least cost any per-run choice of the engine's settings"
                     + " could reach within M (LP bound on the engine's curve)"),
-            new Column("rounding_loss", NUMBER, "deployable_cost / engine_optimized_cost"),
+            new Column("deployable_over_bound", NUMBER, "deployable_cost / engine_bound_cost"),
             new Column("current_R", NUMBER, "sum of p_i at the bits each run holds today; empty for other cases"),
             new Column("current_cost", NUMBER, "sum a_i p_i + v at the bits each run holds today"),
             new Column("zero_result_share_low", NUMBER, "zL, the low end of the share's interval; empty when the share"
@@ -312,18 +320,18 @@ final class TableColumns {
             new Column("bits_per_entry", NUMBER, "M / N at this point of the sweep"),
             new Column("budget_bits", NUMBER, "M = bits_per_entry * N (the case's own M on its own row)"),
             new Column("case_budget", BOOLEAN, "true on the row of the case's own budget (as in cases.csv)"),
-            new Column("uniform_R", NUMBER, "Sum of e^(-c b) over the runs, b = M / N for every run"),
-            new Column("optimized_R", NUMBER, "Sum of e^(-c b_i) over the runs under Monkey's allocation at M,"
+            new Column("uniform_ideal_R", NUMBER, "Sum of e^(-c b) over the runs, b = M / N for every run"),
+            new Column("optimized_ideal_R", NUMBER, "Sum of e^(-c b_i) over the runs under Monkey's allocation at M,"
                     + " weighted by the case's lookups as in cases.csv"),
-            new Column("improvement", NUMBER, "uniform_R / optimized_R"),
+            new Column("improvement", NUMBER, "uniform_ideal_R / optimized_ideal_R"),
             new Column("filtered_runs", INTEGER, "Runs that keep a filter (b_i > 0) under the optimized allocation"),
             new Column("uniform_rocksdb_R", NUMBER, "Sum over the runs of the RocksDB cache-local layout's predicted"
                     + " FPR at the uniform b (exact line-load mixture; 1 for a run below 0.5 bits per entry)"),
             new Column("optimized_rocksdb_R", NUMBER, "The same prediction summed under the optimized b_i"),
-            new Column("uniform_cost", NUMBER, "Expected run reads per lookup under the uniform b: sum a_i e^(-c b)"
-                    + " + v with the case's lookup weights (without + v for measured lookups; equals uniform_R when"
+            new Column("uniform_ideal_cost", NUMBER, "Expected run reads per lookup under the uniform b: sum a_i e^(-c b)"
+                    + " + v with the case's lookup weights (without + v for measured lookups; equals uniform_ideal_R when"
                     + " every lookup is for an absent key)"),
-            new Column("optimized_cost", NUMBER, "The same cost under the optimized b_i"));
+            new Column("optimized_ideal_cost", NUMBER, "The same cost under the optimized b_i"));
 
     private static final Table BLOOM_BEFORE_LEVEL = table(BloomBeforeLevelTable.FILE,
             "One row per case at rocksdb-ribbon granularity and per bloom_before_level L: the best"
@@ -380,7 +388,15 @@ final class TableColumns {
 
     private static Table table(String fileName, String description, List<String> primaryKey, Column... columns) {
         Map<String, Column> byName = new LinkedHashMap<>();
-        for (Column column : columns) {
+        Map<String, String> renamed = RenamedColumns.of(fileName);
+        for (Column declared : columns) {
+            Column column = declared;
+            for (Map.Entry<String, String> r : renamed.entrySet()) {
+                if (r.getValue().equals(declared.name())) {
+                    column = new Column(declared.name(), declared.type(), declared.description()
+                            + " (earlier tables name it " + r.getKey() + ")");
+                }
+            }
             if (byName.put(column.name(), column) != null) {
                 throw new IllegalStateException(fileName + " describes column " + column.name() + " twice");
             }

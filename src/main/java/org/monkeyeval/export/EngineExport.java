@@ -138,8 +138,9 @@ public final class EngineExport {
         lines.add("expected cost (run reads per lookup) " + Numbers.format(cost)
                 + (hits == null ? "" : " with optimize_filters_for_hits (without it: "
                         + Numbers.format(r.deployableCost()) + ")"));
-        lines.add("engine optimum (any setting per run, engine's curve) " + Numbers.format(r.engineOptimizedCost())
-                + "; loss " + Numbers.format(cost / r.engineOptimizedCost()) + "x");
+        lines.add("engine's per-run bound (any setting for each run, on the engine's filters) "
+                + Numbers.format(r.engineBoundCost()) + "; deployable / bound " + Numbers.format(cost
+                / r.engineBoundCost()) + "x");
         lines.add("unconstrained optimum (ideal filter) " + Numbers.format(r.optimizedCost())
                 + (cost < r.optimizedCost()
                         ? "; this does better, " + Numbers.format(r.optimizedCost() / cost) + "x fewer reads: "
@@ -150,7 +151,7 @@ public final class EngineExport {
         lines.add("builds " + d.builds());
         if (!ReadPath.consultsAll(ReadPath.consulted(d.engine(), r.lsmCase().runs()))) {
             lines.add("read path: " + ReadPath.why(d.engine()) + "; those runs are read by every lookup that"
-                    + " reaches them, which the engine optimum counts and the ideal optimum does not");
+                    + " reaches them, which the engine's bound counts and the ideal optimum does not");
         }
         lines.addAll(filterEntryLines(r.lsmCase(), d.engine()));
         return lines;

@@ -12,6 +12,11 @@ public interface FilterFamily {
     /** Short name used on the command line and in the tables. */
     String name();
 
+    /** What a setting's knob ({@link Setting#knob()}) counts, as a table header names it: bits per key by default. */
+    default String knobUnit() {
+        return "bits/key";
+    }
+
     /**
      * Where the family's rules come from: the engine's source files (and the commit read) or the paper,
      * and where the family departs from them or is unverified.

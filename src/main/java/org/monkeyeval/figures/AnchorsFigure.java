@@ -25,7 +25,7 @@ import org.monkeyeval.report.ReportData;
  * per entry. Each anchor is a filled point at the memory it spends and its cost on its engine's read path; an
  * open diamond at the same memory is the best allocation at the anchor's engine granularity there; the line
  * is the case's weighted optimum on ideal Bloom filters over memory ({@code sweep.csv}'s
- * {@code optimized_cost}), every filter read. Drawn for a case whose row has the anchor columns.
+ * {@code optimized_ideal_cost}), every filter read. Drawn for a case whose row has the anchor columns.
  */
 public final class AnchorsFigure {
 
@@ -92,7 +92,7 @@ public final class AnchorsFigure {
         XYSeries curve = new XYSeries(CURVE, false, true);
         for (ReportData.Row row : data.sweep()) {
             double b = row.number("bits_per_entry");
-            double cost = row.number("optimized_cost");
+            double cost = row.number("optimized_ideal_cost");
             if (b <= right && cost > 0.0) {
                 curve.add(b, cost);
             }
@@ -107,7 +107,7 @@ public final class AnchorsFigure {
         }
         StringBuilder desc = new StringBuilder("Scatter chart over a line, logarithmic vertical axis: expected run"
                 + " reads per lookup against filter memory in bits per entry for case " + data.id() + ". The line is"
-                + " the case's optimum on ideal Bloom filters with every filter read (sweep.csv, optimized_cost)."
+                + " the case's optimum on ideal Bloom filters with every filter read (sweep.csv, optimized_ideal_cost)."
                 + " Each engine's own setting at the case's budget per entry is a filled point at the memory it"
                 + " spends, priced on the engine's read path (Pebble's Get reads no L6 filter); an open diamond at"
                 + " the same memory is the best allocation at that engine's granularity.");

@@ -250,11 +250,11 @@ public final class CaseFigures {
         for (int i = 0; i < data.runs().size(); i++) {
             ReportData.Row row = data.runs().get(i);
             String run = runLabel(row);
-            dataset.addValue(row.number("uniform_fpr"), "uniform, model", run);
-            dataset.addValue(row.number("optimized_fpr"), "optimized, model", run);
+            dataset.addValue(row.number("uniform_ideal_fpr"), "uniform, model", run);
+            dataset.addValue(row.number("optimized_ideal_fpr"), "optimized, model", run);
             marks += 2;
-            desc.append(' ').append(run).append(": uniform ").append(AxisFormat.label(row.number("uniform_fpr")))
-                    .append(", optimized ").append(AxisFormat.label(row.number("optimized_fpr")));
+            desc.append(' ').append(run).append(": uniform ").append(AxisFormat.label(row.number("uniform_ideal_fpr")))
+                    .append(", optimized ").append(AxisFormat.label(row.number("optimized_ideal_fpr")));
             if (rocks) {
                 double u = fprOrOne(uniformRocks.get(i));
                 double o = fprOrOne(optimizedRocks.get(i));
@@ -339,8 +339,8 @@ public final class CaseFigures {
         XYSeries optimizedRocks = new XYSeries("optimized, RocksDB layout (predicted)", false, true);
         for (ReportData.Row row : data.sweep()) {
             double b = row.number("bits_per_entry");
-            uniform.add(b, row.number("uniform_R"));
-            optimized.add(b, row.number("optimized_R"));
+            uniform.add(b, row.number("uniform_ideal_R"));
+            optimized.add(b, row.number("optimized_ideal_R"));
             uniformRocks.add(b, row.number("uniform_rocksdb_R"));
             optimizedRocks.add(b, row.number("optimized_rocksdb_R"));
         }
@@ -446,8 +446,8 @@ public final class CaseFigures {
         XYSeries optimized = new XYSeries("optimized (minimizes the cost), model", false, true);
         for (ReportData.Row row : data.sweep()) {
             double b = row.number("bits_per_entry");
-            uniform.add(b, row.number("uniform_cost"));
-            optimized.add(b, row.number("optimized_cost"));
+            uniform.add(b, row.number("uniform_ideal_cost"));
+            optimized.add(b, row.number("optimized_ideal_cost"));
         }
         curves.addSeries(uniform);
         curves.addSeries(optimized);

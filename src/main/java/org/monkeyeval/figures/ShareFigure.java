@@ -92,7 +92,7 @@ public final class ShareFigure {
 
     /** The share below which dropping the last level's filter beats uniform bits (see {@link ReadsAgainstShare#betterBelow}). */
     public static double dropBeatsUniformBelow(ReportData.CaseData data) {
-        return ReadsAgainstShare.betterBelow(entries(data), lastLevelDropped(data), rates(data, "uniform_fpr"));
+        return ReadsAgainstShare.betterBelow(entries(data), lastLevelDropped(data), rates(data, "uniform_ideal_fpr"));
     }
 
     public static Figure of(ReportData.CaseData data) {
@@ -100,9 +100,9 @@ public final class ShareFigure {
         boolean robust = data.uncertainShare();
         double nominal = data.summary().number("zero_result_share");
         double[][] lines = robust
-                ? new double[][] {rates(data, "uniform_fpr"), rates(data, "optimized_fpr"), rates(data, "robust_fpr"),
+                ? new double[][] {rates(data, "uniform_ideal_fpr"), rates(data, "optimized_ideal_fpr"), rates(data, "robust_ideal_fpr"),
                     lastLevelDropped(data)}
-                : new double[][] {rates(data, "uniform_fpr"), rates(data, "optimized_fpr"), lastLevelDropped(data)};
+                : new double[][] {rates(data, "uniform_ideal_fpr"), rates(data, "optimized_ideal_fpr"), lastLevelDropped(data)};
         String low = robust ? AxisFormat.label(data.summary().number("zero_result_share_low")) : "";
         String high = robust ? AxisFormat.label(data.summary().number("zero_result_share_high")) : "";
         String[] names = robust

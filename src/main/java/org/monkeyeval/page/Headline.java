@@ -55,8 +55,8 @@ final class Headline {
         }
         boolean cost = c.weighted();
         String measure = cost ? "cost" : "R";
-        String uniform = cost ? "uniform_cost" : "uniform_R";
-        String optimized = cost ? "optimized_cost" : "optimized_R";
+        String uniform = cost ? "uniform_ideal_cost" : "uniform_ideal_R";
+        String optimized = cost ? "optimized_ideal_cost" : "optimized_ideal_R";
         b.append(measure).append(' ').append(Html.shown(s, uniform)).append(" uniform, ").append(Html.shown(s, optimized))
                 .append(" optimized at ").append(Html.shown(s, "bits_per_entry")).append(" bits per entry: ")
                 .append(gain(s.number(uniform), s.number(optimized), cost ? " run reads" : ""));

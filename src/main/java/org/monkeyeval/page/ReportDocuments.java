@@ -22,6 +22,7 @@ import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.report.EngineTables;
 import org.monkeyeval.report.Provenance;
 import org.monkeyeval.report.ReportData;
+import org.monkeyeval.report.RenamedColumns;
 import org.monkeyeval.report.SweepTable;
 import org.monkeyeval.report.ToolInfo;
 import org.monkeyeval.text.CsvTable;
@@ -55,9 +56,11 @@ public final class ReportDocuments {
      * size and count columns behind "more columns" so that the first table fits a 1,400-pixel page, and draws
      * the all-cases improvement in two panels (the lines that rise to 3 times or more above the others); 6 draws,
      * for a case whose cases.csv row has the engines' own settings as anchors, their facts and the figure of the
-     * anchors against the optimum ({@code figures.AnchorsFigure}).
+     * anchors against the optimum ({@code figures.AnchorsFigure}); 7 names the scale each allocation is priced
+     * on (uniform and optimized on the ideal Bloom curve, deployable on the engine's filters, divided by the
+     * engine's per-run bound), as the renamed columns do ({@code report.RenamedColumns}).
      */
-    public static final int DRAWING_REVISION = 6;
+    public static final int DRAWING_REVISION = 7;
 
     /** The report-provenance section that records {@link #DRAWING_REVISION}. */
     public static final String DRAWING = "drawing";
@@ -88,7 +91,7 @@ public final class ReportDocuments {
     public static Map<String, String> render(List<CaseFile> files, Map<String, String> tables, ToolInfo tool,
                                              List<String> command, OptionalLong sourceDateEpoch) {
         Map<String, CsvTable> parsed = new LinkedHashMap<>();
-        tables.forEach((name, text) -> parsed.put(name, CsvTable.parse(text)));
+        tables.forEach((name, text) -> parsed.put(name, RenamedColumns.today(name, CsvTable.parse(text))));
         List<LsmCase> cases = files.stream().map(CaseFile::lsmCase).toList();
         ReportData data = ReportData.of(cases, parsed);
 
@@ -137,15 +140,15 @@ public final class ReportDocuments {
         sweep.put("file", SweepTable.FILE);
         sweep.put("grid", "bits per entry 0 to " + (int) MemorySweep.MAX_BITS_PER_ENTRY + " in steps of "
                 + MemorySweep.STEP + ", plus the case's own budget (case_budget = true); M = b * N");
-        sweep.put("modelR", "uniform_R, optimized_R: sum_i exp(-c * b_i), c = ln(2)^2, allocations as in"
+        sweep.put("modelR", "uniform_ideal_R, optimized_ideal_R: sum_i exp(-c * b_i), c = ln(2)^2, allocations as in"
                 + " provenance.json (Monkey, SIGMOD 2017, eq. 2 and section 4.1): the optimized b_i minimize"
                 + " sum_i a_i p_i with the case's lookup weights a_i, as in cases.csv");
         sweep.put("rocksdbR", "uniform_rocksdb_R, optimized_rocksdb_R: sum_i of the RocksDB format_version 5"
                 + " cache-local Bloom filter's predicted FPR at b_i (exact binomial line-load mixture; 1 for a run"
                 + " RocksDB gives no filter, b_i < 0.5), the predicted_fpr of confirm's rocksdb layout");
-        sweep.put("cost", "uniform_cost, optimized_cost: expected run reads per lookup, sum_i a_i * exp(-c * b_i) + v,"
+        sweep.put("cost", "uniform_ideal_cost, optimized_ideal_cost: expected run reads per lookup, sum_i a_i * exp(-c * b_i) + v,"
                 + " a_i and v from the case's workload (lookupWeights in provenance.json; without + v for measured"
-                + " lookups); equal to uniform_R, optimized_R when every lookup is for an absent key");
+                + " lookups); equal to uniform_ideal_R, optimized_ideal_R when every lookup is for an absent key");
         ObjectNode figures = root.putObject("figures");
         figures.put("library", "JFreeChart " + ToolInfo.buildProperty("jfreechart.version") + ", JFreeSVG "
                 + ToolInfo.buildProperty("jfreesvg.version"));

@@ -36,8 +36,8 @@ final class ReportPage {
             new String[] {"total_entries", "entries N"},
             new String[] {"bits_per_entry", "bits / entry"},
             new String[] {"zero_result_share", "workload z"},
-            new String[] {"uniform_R", "uniform R"},
-            new String[] {"optimized_R", "optimized R"},
+            new String[] {"uniform_ideal_R", "uniform R (ideal Bloom)"},
+            new String[] {"optimized_ideal_R", "optimized R (ideal Bloom)"},
             new String[] {"improvement", "improvement"},
             new String[] {"cost_improvement", "cost improvement"},
             new String[] {"zero_bit_runs", "no-filter runs"},
@@ -46,9 +46,9 @@ final class ReportPage {
     /** Summary columns of the deployable allocation, shown when some case has one (empty for the others). */
     static final List<String[]> DEPLOYABLE_SUMMARY_COLUMNS = List.of(
             new String[] {"engine_granularity", "engine granularity"},
-            new String[] {"deployable_R", "deployable R"},
+            new String[] {"deployable_R", "deployable R (engine's filters)"},
             new String[] {"deployable_cost", "deployable cost"},
-            new String[] {"rounding_loss", "rounding loss"});
+            new String[] {"deployable_over_bound", "deployable / bound"});
 
     /** Summary columns of the current allocation, shown when some case has one (empty for the others). */
     static final List<String[]> CURRENT_SUMMARY_COLUMNS = List.of(
@@ -113,9 +113,12 @@ final class ReportPage {
     /** What the deployable and current allocations are, for the page's readers. */
     static final String EXTRA_ALLOCATIONS = "A case may carry two more allocations. <b>Deployable</b>: the best"
             + " allocation its engine can express at the engine's granularity (one setting per level, or one per"
-            + " tree), priced on the filter the engine really builds; <b>rounding loss</b> is its cost divided by"
-            + " the engine's ideal allocation on that same filter. <b>Current</b>: the bits per entry the runs"
-            + " hold today (a case imported from a database), priced by the model.";
+            + " tree), priced on the filter the engine really builds; <b>deployable / bound</b> is its cost divided"
+            + " by the engine's per-run bound, the least cost any setting for each run could reach on those same"
+            + " filters. Uniform and optimized are priced on the ideal Bloom curve e<sup>−c b</sup>, so a"
+            + " deployable allocation on a filter better than Bloom's (Ribbon) can cost less than the optimized"
+            + " one. <b>Current</b>: the bits per entry the runs hold today (a case imported from a database),"
+            + " priced on the filters its files hold.";
 
     /**
      * The caption of a case's bloom_before_level figure after its title: what it shows, and the RocksDB
@@ -238,7 +241,7 @@ final class ReportPage {
      * 1,400-pixel page: sizes and counts, and the R where the cost is shown beside it.
      */
     static final List<String> MORE_SUMMARY_COLUMNS = List.of("runs", "total_entries", "zero_bit_runs", "budget_bits",
-            "deployable_R", "rounding_loss", "current_R");
+            "deployable_R", "deployable_over_bound", "current_R");
 
     private static void summary(StringBuilder out, ReportData data) {
         List<String[]> summaryColumns = summaryColumns(data);
@@ -484,14 +487,15 @@ final class ReportPage {
                 .append(Html.shown(s.text("bits_per_entry"))).append(" bits per entry (case file gives <code>")
                 .append(Html.escape(s.text("budget_field"))).append("</code>)</dd>")
                 .append("<dt>workload</dt><dd>").append(workload(c)).append("</dd>")
-                .append("<dt>R</dt><dd>uniform ").append(Html.shown(s.text("uniform_R"))).append(", optimized ")
-                .append(Html.shown(s.text("optimized_R"))).append(": improvement <b>")
+                .append("<dt>R</dt><dd>on ideal Bloom filters (e<sup>−c b</sup>): uniform ")
+                .append(Html.shown(s.text("uniform_ideal_R"))).append(", optimized ")
+                .append(Html.shown(s.text("optimized_ideal_R"))).append(": improvement <b>")
                 .append(Html.shown(s.text("improvement"))).append("×</b></dd>");
         if (c.weighted()) {
             out.append("<dt>cost</dt><dd>expected run reads per lookup").append(c.measuredLookups()
                     ? " (without v, unknown for measured lookups)" : "").append(": uniform ")
-                    .append(Html.shown(s.text("uniform_cost"))).append(", optimized ")
-                    .append(Html.shown(s.text("optimized_cost"))).append(": cost improvement <b>")
+                    .append(Html.shown(s.text("uniform_ideal_cost"))).append(", optimized ")
+                    .append(Html.shown(s.text("optimized_ideal_cost"))).append(": cost improvement <b>")
                     .append(Html.shown(s.text("cost_improvement"))).append("×</b> (the optimum minimizes the cost,")
                     .append(" not R)</dd>");
         }
@@ -510,9 +514,9 @@ final class ReportPage {
                 out.append(", cost = ").append(Html.shown(s.text("deployable_cost")));
             }
             out.append(", using ").append(Html.shown(s.text("deployable_bits"))).append(" filter bits; the")
-                    .append(" engine's ideal allocation on the same filter costs ")
-                    .append(Html.shown(s.text("engine_optimized_cost"))).append(": rounding loss <b>")
-                    .append(Html.shown(s.text("rounding_loss"))).append("×</b></dd>");
+                    .append(" engine's per-run bound (any setting for each run, on the same filters) is ")
+                    .append(Html.shown(s.text("engine_bound_cost"))).append(": deployable / bound <b>")
+                    .append(Html.shown(s.text("deployable_over_bound"))).append("×</b></dd>");
         }
         if (c.hasCurrent()) {
             out.append("<dt>current</dt><dd>the bits per entry the runs hold today, under the model: R = ")
@@ -554,8 +558,8 @@ final class ReportPage {
         out.append("<th scope=\"col\">uniform bits / entry</th><th scope=\"col\">uniform FPR</th>")
                 .append("<th scope=\"col\">optimized bits / entry</th><th scope=\"col\">optimized FPR</th>")
                 .append("<th scope=\"col\">FPR ratio</th>");
-        columns.addAll(List.of("uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
-                "fpr_ratio"));
+        columns.addAll(List.of("uniform_bits_per_entry", "uniform_ideal_fpr", "optimized_bits_per_entry",
+                "optimized_ideal_fpr", "optimized_over_uniform_fpr"));
         if (c.hasDeployable()) {
             out.append("<th scope=\"col\" title=\"the engine's setting for the run, as written in its")
                     .append(" configuration\">").append(Html.escape(s.text("engine_granularity")))
@@ -570,7 +574,7 @@ final class ReportPage {
         }
         if (c.uncertainShare()) {
             out.append("<th scope=\"col\">robust bits / entry</th><th scope=\"col\">robust FPR</th>");
-            columns.addAll(List.of("robust_bits_per_entry", "robust_fpr"));
+            columns.addAll(List.of("robust_bits_per_entry", "robust_ideal_fpr"));
         }
         out.append("</tr></thead>\n<tbody>\n");
         for (ReportData.Row row : c.runs()) {

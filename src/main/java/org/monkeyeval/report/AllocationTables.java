@@ -27,16 +27,16 @@ public final class AllocationTables {
      */
     public static final List<String> ROW_COLUMNS = List.of(
             "case_id", "run", "run_name", "entries", "weight",
-            "uniform_bits_per_entry", "uniform_fpr", "optimized_bits_per_entry", "optimized_fpr",
-            "uniform_filter_bits", "optimized_filter_bits", "fpr_ratio",
+            "uniform_bits_per_entry", "uniform_ideal_fpr", "optimized_bits_per_entry", "optimized_ideal_fpr",
+            "uniform_filter_bits", "optimized_filter_bits", "optimized_over_uniform_fpr",
             "level", "lookup_weight");
 
     /** Columns of {@code cases.csv}; appended to only, as for {@link #ROW_COLUMNS}. */
     public static final List<String> CASE_COLUMNS = List.of(
             "case_id", "runs", "total_entries", "budget_bits", "threshold_t",
-            "uniform_R", "optimized_R", "improvement", "zero_bit_runs",
+            "uniform_ideal_R", "optimized_ideal_R", "improvement", "zero_bit_runs",
             "bits_per_entry", "budget_field",
-            "workload", "zero_result_share", "uniform_cost", "optimized_cost", "cost_improvement");
+            "workload", "zero_result_share", "uniform_ideal_cost", "optimized_ideal_cost", "cost_improvement");
 
     /**
      * Columns appended to {@code rows.csv} when an engine granularity is asked for, on the command line
@@ -54,8 +54,8 @@ public final class AllocationTables {
      * loss between them.
      */
     public static final List<String> DEPLOYABLE_CASE_COLUMNS = List.of(
-            "engine_granularity", "deployable_R", "deployable_cost", "deployable_bits", "engine_optimized_cost",
-            "rounding_loss");
+            "engine_granularity", "deployable_R", "deployable_cost", "deployable_bits", "engine_bound_cost",
+            "deployable_over_bound");
 
     /** Columns appended to {@code rows.csv} when cases give each run's current bits (imported databases). */
     public static final List<String> CURRENT_ROW_COLUMNS = List.of("current_bits_per_entry", "current_fpr");
@@ -67,7 +67,7 @@ public final class AllocationTables {
      * Columns appended to {@code rows.csv} when a case's zero-result share is uncertain (empty on the rows
      * of other cases): the robust allocation's bits per entry and rate.
      */
-    public static final List<String> ROBUST_ROW_COLUMNS = List.of("robust_bits_per_entry", "robust_fpr");
+    public static final List<String> ROBUST_ROW_COLUMNS = List.of("robust_bits_per_entry", "robust_ideal_fpr");
 
     /**
      * Columns appended to {@code cases.csv} when a case's zero-result share is uncertain (empty for other
@@ -167,7 +167,7 @@ public final class AllocationTables {
 
     /** cases.csv's columns that an engine family's rate prices (the deployable and current allocations). */
     public static final List<String> RATE_CASE_COLUMNS = List.of("deployable_R", "deployable_cost",
-            "deployable_bits", "engine_optimized_cost", "rounding_loss", "current_R", "current_cost",
+            "deployable_bits", "engine_bound_cost", "deployable_over_bound", "current_R", "current_cost",
             "deployable_bloom_before_level");
 
     /** rows.csv's columns that an engine family's rate prices. */
@@ -329,8 +329,8 @@ public final class AllocationTables {
                 cells.add(Numbers.format(d.expectedProbes()));
                 cells.add(Numbers.format(result.deployableCost()));
                 cells.add(Numbers.format(d.usedBits()));
-                cells.add(Numbers.format(result.engineOptimizedCost()));
-                cells.add(Numbers.format(result.roundingLoss()));
+                cells.add(Numbers.format(result.engineBoundCost()));
+                cells.add(Numbers.format(result.deployableOverBound()));
             }
             if (current) {
                 cells.add(result.current() == null ? "" : Numbers.format(result.current().expectedProbes()));

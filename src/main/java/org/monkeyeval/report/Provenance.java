@@ -98,8 +98,8 @@ public final class Provenance {
         node.put("allocation", "b_i = max(0, (t - ln(w_i / a_i)) / c); a run with a_i = 0 gets no filter and takes"
                 + " no part in t; with every a_i = 1 this is the model section's allocation");
         node.put("uniformBaseline", "b_i = M / N for every run, whatever the weights");
-        node.put("tables", "uniform_R and optimized_R stay sum_i p_i over all runs (the absent-key cost);"
-                + " uniform_cost and optimized_cost are the weighted cost");
+        node.put("tables", "uniform_ideal_R and optimized_ideal_R stay sum_i p_i over all runs (the absent-key"
+                + " cost); uniform_ideal_cost and optimized_ideal_cost are the weighted cost");
         ArrayNode sources = node.putArray("sources");
         sources.add("N. Dayan, M. Athanassoulis, S. Idreos. Monkey: Optimal Navigable Key-Value Store. SIGMOD 2017"
                 + " (zero-result and non-zero-result point lookups). DOI 10.1145/3035918.3064054");
@@ -132,7 +132,7 @@ public final class Provenance {
                 + " or whose LP lower bound reaches the incumbent, cut) closes the gap the duality leaves");
         node.put("tables", "cases.csv zero_result_share_low/high, kl_radius, uniform_worst_regret,"
                 + " optimized_worst_regret (the nominal optimum's), robust_worst_regret, robust_cost_low/high,"
-                + " robust_zero_result_share (z*); rows.csv robust_bits_per_entry, robust_fpr");
+                + " robust_zero_result_share (z*); rows.csv robust_bits_per_entry, robust_ideal_fpr");
         ArrayNode sources = node.putArray("sources");
         sources.add("L. J. Savage. The Theory of Statistical Decision. JASA 46(253), 1951 (minimax regret)");
         sources.add("M. Sion. On general minimax theorems. Pacific Journal of Mathematics 8(1), 1958");
@@ -226,9 +226,9 @@ public final class Provenance {
                 + " LP bound of the groups left (lower convex hulls of their settings; Sinha and Zoltners,"
                 + " Operations Research 27(3), 1979) is below the incumbent; relative prune tolerance "
                 + DeployableSolver.PRUNE_TOLERANCE);
-        node.put("engineOptimum", "engine_optimized_cost: the same LP bound with one setting per run: the least"
-                + " cost any per-run choice of the engine's settings could reach; rounding_loss = deployable_cost /"
-                + " engine_optimized_cost");
+        node.put("engineOptimum", "engine_bound_cost: the same LP bound with one setting per run: the least"
+                + " cost any per-run choice of the engine's settings could reach; deployable_over_bound ="
+                + " deployable_cost / engine_bound_cost");
     }
 
     /** Key of the section that says how the deployable allocation is searched for and what certifies it. */

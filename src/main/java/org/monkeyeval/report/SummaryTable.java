@@ -3,8 +3,10 @@ package org.monkeyeval.report;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.monkeyeval.alloc.CaseResult;
 import org.monkeyeval.alloc.ReadPath;
@@ -41,7 +43,7 @@ public final class SummaryTable {
      */
     public static String cases(List<CaseResult> results) {
         List<Object[]> rows = new ArrayList<>();
-        rows.add(new String[] {"case", "runs", "entries", "bits/entry", "uniform R", "optimized R", "improvement",
+        rows.add(new String[] {"case", "runs", "entries", "bits/entry", "uniform R (ideal)", "optimized R (ideal)", "improvement",
             "no-filter runs", "z", "cost improvement"});
         for (CaseResult r : results) {
             rows.add(new Object[] {
@@ -82,6 +84,15 @@ public final class SummaryTable {
         return render(rows) + (more.length() == 0 ? "" : System.lineSeparator() + more);
     }
 
+    /** The units of the deployable allocation's knobs, each once, in run order ("bits/key" for most engines). */
+    private static String knobUnits(CaseResult r) {
+        Set<String> units = new LinkedHashSet<>();
+        for (int i = 0; i < r.lsmCase().runs().size(); i++) {
+            units.add(r.deployable().family(i).knobUnit());
+        }
+        return String.join(", ", units);
+    }
+
     /** One line per run of a single case, then the totals. */
     public static String runs(CaseResult r) {
         List<Object[]> rows = new ArrayList<>();
@@ -92,7 +103,8 @@ public final class SummaryTable {
                 : new String[] {"run", "entries", "weight", "uniform b", "uniform p", "optimized b", "optimized p"});
         if (r.deployable() != null) {
             List<Object> header = new ArrayList<>(List.of(rows.get(0)));
-            header.addAll(List.of(r.deployable().engine().label() + " setting", "real b", "deployable p"));
+            header.addAll(List.of(r.deployable().engine().label() + " setting (" + knobUnits(r) + ")",
+                    "family", "real b", "deployable p"));
             rows.set(0, header.toArray(new String[0]));
         }
         if (r.robust() != null) {
@@ -116,6 +128,7 @@ public final class SummaryTable {
                 new Num(r.optimized().fpr(i))));
             if (r.deployable() != null) {
                 row.add(r.deployable().setting(i).knob());
+                row.add(r.deployable().family(i).name());
                 row.add(new Num(r.deployable().filterBits(i) / runs.get(i).entries()));
                 row.add(new Num(r.deployable().fpr(i)));
             }
@@ -130,7 +143,8 @@ public final class SummaryTable {
                 + String.format(Locale.ROOT, "%nbudget M = %s bits (%s bits/entry), threshold t = %s%n",
                         g(r.budgetBits()), g(r.budgetBits() / r.lsmCase().totalEntries().doubleValue()),
                         Double.isNaN(t) ? "undefined (M = 0)" : g(t))
-                + String.format(Locale.ROOT, "R uniform = %s, R optimized = %s, improvement = %sx, runs without"
+                + String.format(Locale.ROOT, "on ideal Bloom filters: R uniform = %s, R optimized = %s, improvement ="
+                        + " %sx, runs without"
                         + " a filter = %d%n", g(r.uniform().expectedProbes()), g(r.optimized().expectedProbes()),
                         g(r.improvement()), r.optimized().zeroBitRuns())
                 + (weighted ? costLine(r) : "")
@@ -171,11 +185,11 @@ public final class SummaryTable {
     }
 
     private static String deployableLine(CaseResult r) {
-        return String.format(Locale.ROOT, "deployable on %s (%s): R = %s, cost = %s, filter bits = %s; engine"
-                        + " optimum cost = %s, rounding loss = %sx; builds %s%n%s",
+        return String.format(Locale.ROOT, "deployable on %s (%s), on the engine's filters: R = %s, cost = %s, filter"
+                        + " bits = %s; engine's per-run bound = %s, deployable / bound = %sx; builds %s%n%s",
                 r.deployable().engine().label(), r.deployable().engine().perLevel() ? "per level" : "per tree",
                 g(r.deployable().expectedProbes()), g(r.deployableCost()), g(r.deployable().usedBits()),
-                g(r.engineOptimizedCost()), g(r.roundingLoss()), r.deployable().builds(), unreadLine(r)
+                g(r.engineBoundCost()), g(r.deployableOverBound()), r.deployable().builds(), unreadLine(r)
                 + perFileLine(r))
                 + (r.deployable().exact() ? "" : String.format(Locale.ROOT, "  not proven least: the search stopped"
                         + " at its cap; the least sum a_i p_i is at least %s (this one at most %s above it)%n",

@@ -22,8 +22,8 @@ public final class SweepTable {
 
     /** Columns of {@code sweep.csv}. */
     public static final List<String> COLUMNS = List.of(
-            "case_id", "bits_per_entry", "budget_bits", "case_budget", "uniform_R", "optimized_R", "improvement",
-            "filtered_runs", "uniform_rocksdb_R", "optimized_rocksdb_R", "uniform_cost", "optimized_cost");
+            "case_id", "bits_per_entry", "budget_bits", "case_budget", "uniform_ideal_R", "optimized_ideal_R", "improvement",
+            "filtered_runs", "uniform_rocksdb_R", "optimized_rocksdb_R", "uniform_ideal_cost", "optimized_ideal_cost");
 
     /** Key columns, for regression comparison. */
     /** The columns RocksDB's Bloom rate prices. */

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.Provenance;
+import org.monkeyeval.report.RenamedColumns;
 import org.monkeyeval.text.CsvTable;
 import org.monkeyeval.text.Json;
 import org.monkeyeval.text.Numbers;
@@ -122,7 +123,9 @@ public final class Verifier {
                 lines.add("ok   " + table.fileName() + ": byte-identical");
                 continue;
             }
-            CsvTable publishedTable = CsvTable.parse(published);
+            CsvTable asPublished = CsvTable.parse(published);
+            List<String> renamed = RenamedColumns.renamedIn(table.fileName(), asPublished.header());
+            CsvTable publishedTable = RenamedColumns.today(table.fileName(), asPublished);
             CsvTable recomputedTable = CsvTable.parse(table.recomputed());
             List<String> added = addedColumns(publishedTable.header(), recomputedTable.header());
             if (!added.isEmpty()) {
@@ -142,9 +145,11 @@ public final class Verifier {
                         + String.join(", ", table.ignored()) + ")")
                         + rows
                         + (added.isEmpty() ? "" : "; columns added since it was published: "
-                        + String.join(", ", added)));
+                        + String.join(", ", added))
+                        + renamedNote(renamed));
             } else {
-                lines.add("FAIL " + table.fileName());
+                lines.add("FAIL " + table.fileName() + (renamed.isEmpty() ? ""
+                        : " (its columns compared under today's names: " + String.join(", ", renamed) + ")"));
                 problems.forEach(p -> lines.add("  " + p));
                 passed = false;
             }
@@ -152,6 +157,26 @@ public final class Verifier {
         passed &= checkProvenance(outFolder, provenanceFile, inputs, recomputedProvenance, provenanceSections,
                 sectionsSince, lines);
         return new Result(passed, List.copyOf(lines));
+    }
+
+    private static String renamedNote(List<String> renamed) {
+        return renamed.isEmpty() ? "" : "; columns renamed since it was published: " + String.join(", ", renamed);
+    }
+
+    /**
+     * Whether a recorded provenance section says what today's does, an earlier column name read as
+     * today's ({@link RenamedColumns#todayText}).
+     */
+    static boolean sameUnderTodaysNames(JsonNode published, JsonNode now) {
+        if (published.equals(now)) {
+            return true;
+        }
+        try {
+            return Json.parse(RenamedColumns.todayText(published.toString()))
+                    .equals(Json.parse(RenamedColumns.todayText(now.toString())));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -276,13 +301,13 @@ public final class Verifier {
             }
         }
         for (String section : sections) {
-            if (!published.path(section).equals(now.path(section))) {
+            if (!sameUnderTodaysNames(published.path(section), now.path(section))) {
                 problems.add("section \"" + section + "\" differs from what this version records");
             }
         }
         List<String> notes = new ArrayList<>();
         for (String section : sectionsSince) {
-            if (published.has(section) && !published.path(section).equals(now.path(section))) {
+            if (published.has(section) && !sameUnderTodaysNames(published.path(section), now.path(section))) {
                 if (Provenance.earlierForms(section).contains(published.path(section))) {
                     notes.add("note " + provenanceFile + ": section \"" + section + "\" as an earlier version"
                             + " recorded it (the same problem to the same tolerance; its tables are compared above)");

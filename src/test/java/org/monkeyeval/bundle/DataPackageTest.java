@@ -134,7 +134,7 @@ final class DataPackageTest {
         assertEquals("integer", rowTypes.get("run"));
         assertEquals("integer", rowTypes.get("entries"));
         assertEquals("number", rowTypes.get("weight"));
-        assertEquals("number", rowTypes.get("uniform_fpr"));
+        assertEquals("number", rowTypes.get("uniform_ideal_fpr"));
     }
 
     @Test

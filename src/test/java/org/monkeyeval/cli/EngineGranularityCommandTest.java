@@ -138,7 +138,8 @@ final class EngineGranularityCommandTest {
         Cli.Outcome own = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
         assertEquals(0, own.exitCode(), own.err());
         // the summary names the case's deployable allocation under the table, and only that case's
-        assertTrue(own.out().contains("own: deployable on rocksdb-per-level (per level): R = "), own.out());
+        assertTrue(own.out().contains("own: deployable on rocksdb-per-level (per level), on the engine's filters:"
+                + " R = "), own.out());
         assertFalse(own.out().contains("listed: deployable") || own.out().contains("tree: deployable"), own.out());
         Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", all.toString(),
                 "--engine-granularity", "rocksdb-per-level");

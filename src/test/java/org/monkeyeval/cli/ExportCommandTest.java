@@ -57,7 +57,7 @@ final class ExportCommandTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().contains("this does better, ") && o.out().contains("// builds rocksdb-ribbon on 5 runs"),
                 o.out());
-        java.util.regex.Matcher loss = java.util.regex.Pattern.compile("loss (\\S+)x").matcher(o.out());
+        java.util.regex.Matcher loss = java.util.regex.Pattern.compile("(?:loss|deployable / bound) (\\S+)x").matcher(o.out());
         while (loss.find()) {
             assertTrue(Double.parseDouble(loss.group(1)) >= 1.0, loss.group());
         }

@@ -66,8 +66,8 @@ final class ImportCommandTest {
         assertTrue(header.containsAll(List.of("current_R", "current_cost", "deployable_R")), header.toString());
         String row = Files.readAllLines(out.resolve("cases.csv")).get(1);
         String[] cells = row.split(",");
-        double uniform = Double.parseDouble(cells[header.indexOf("uniform_R")]);
-        double optimized = Double.parseDouble(cells[header.indexOf("optimized_R")]);
+        double uniform = Double.parseDouble(cells[header.indexOf("uniform_ideal_R")]);
+        double optimized = Double.parseDouble(cells[header.indexOf("optimized_ideal_R")]);
         double current = Double.parseDouble(cells[header.indexOf("current_R")]);
         assertTrue(optimized <= current && optimized <= uniform, row);
         assertEquals("rocksdb-per-level", cells[header.indexOf("engine_granularity")]);

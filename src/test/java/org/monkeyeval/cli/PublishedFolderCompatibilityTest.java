@@ -48,6 +48,8 @@ final class PublishedFolderCompatibilityTest {
         assertTrue(outcome.out().contains("rows.csv: equal within relative tolerance"), outcome.out());
         assertTrue(outcome.out().contains("columns added since it was published: level, lookup_weight"),
                 outcome.out());
+        assertTrue(outcome.out().contains("columns renamed since it was published: uniform_R -> uniform_ideal_R"),
+                outcome.out());
         assertTrue(outcome.out().contains("confirm.csv"), outcome.out());
         assertTrue(outcome.out().contains("engine.csv"), outcome.out());
     }
@@ -66,7 +68,9 @@ final class PublishedFolderCompatibilityTest {
         Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
                 "--out", dir.resolve("out").toString(), "--tolerance", "0");
         assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
-        assertTrue(outcome.out().contains("uniform_fpr"), outcome.out());
+        assertTrue(outcome.out().contains("FAIL rows.csv (its columns compared under today's names: uniform_fpr ->"
+                + " uniform_ideal_fpr"), outcome.out());
+        assertTrue(outcome.out().contains("uniform_ideal_fpr: published 0.008192549468179"), outcome.out());
     }
 
     @Test

@@ -50,10 +50,10 @@ final class RunCommandTest {
         assertEquals(0, o.exitCode(), o.err());
         List<String> rows = Files.readAllLines(out.resolve("rows.csv"));
         assertEquals(7, rows.size());
-        assertTrue(rows.get(0).startsWith("case_id,run,run_name,entries,weight,uniform_bits_per_entry,uniform_fpr,"
-                + "optimized_bits_per_entry,optimized_fpr"));
+        assertTrue(rows.get(0).startsWith("case_id,run,run_name,entries,weight,uniform_bits_per_entry,uniform_ideal_fpr,"
+                + "optimized_bits_per_entry,optimized_ideal_fpr"));
         assertTrue(Files.readString(out.resolve("cases.csv")).startsWith(
-                "case_id,runs,total_entries,budget_bits,threshold_t,uniform_R,optimized_R,improvement,zero_bit_runs"));
+                "case_id,runs,total_entries,budget_bits,threshold_t,uniform_ideal_R,optimized_ideal_R,improvement,zero_bit_runs"));
         assertTrue(Files.exists(out.resolve("provenance.json")));
         assertTrue(o.out().contains("2.10712x"), o.out());
     }

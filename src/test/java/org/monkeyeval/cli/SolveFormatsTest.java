@@ -30,6 +30,22 @@ final class SolveFormatsTest {
         return args.toArray(String[]::new);
     }
 
+    /** The deployable setting's header says what its knob counts; each run's row names the family it builds. */
+    @Test
+    void solve_table_settingHeaderHasTheKnobsUnitAndEachRunItsFamily() {
+        for (String[] engine : new String[][] {{"rocksdb-per-level", "bits/key", "rocksdb-ribbon"},
+                {"cassandra", "bloom_filter_fp_chance", "cassandra"}, {"hbase", "io.storefile.bloom.error.rate",
+                "hbase"}}) {
+            Cli.Outcome o = Cli.run(with("--engine-granularity", engine[0]));
+            assertEquals(0, o.exitCode(), o.err());
+            String[] lines = o.out().split("\\R");
+            assertTrue(lines[0].contains(engine[0] + " setting (" + engine[1] + ")") && lines[0].contains(" family "),
+                    lines[0]);
+            assertTrue(lines[3].contains(" " + engine[2] + " "), o.out());
+            assertTrue(o.out().contains("on ideal Bloom filters: R uniform = "), o.out());
+        }
+    }
+
     @Test
     void solve_formatCsv_hasTheColumnsOfRowsCsv() {
         Cli.Outcome o = Cli.run(with("--format", "csv"));

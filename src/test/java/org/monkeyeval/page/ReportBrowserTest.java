@@ -448,7 +448,7 @@ final class ReportBrowserTest {
                 return a.length === b.length && a.every((c, i) => c === b[i]);"""), "both tables list the cases alike");
         assertEquals(cases.rows().size(), rows.size(), "one row per case");
         // ten base columns, then those of the deployable and current allocations that cases.csv has
-        List<String> extra = List.of("engine_granularity", "deployable_R", "deployable_cost", "rounding_loss",
+        List<String> extra = List.of("engine_granularity", "deployable_R", "deployable_cost", "deployable_over_bound",
                 "current_R", "current_cost");
         int columns = 10 + (int) extra.stream().filter(cases.header()::contains).count();
         for (int i = 0; i < rows.size(); i++) {

@@ -53,6 +53,82 @@ final class FolderVerificationTest {
     }
 
     /**
+     * Rewrites the folder's allocation and sweep tables with the column names they were first published
+     * under (and the provenance texts that name them), the recorded hashes updated: a folder written
+     * before the renames.
+     */
+    private static void withEarlierColumnNames(Path out) throws Exception {
+        for (String table : List.of("cases.csv", "rows.csv", "sweep.csv")) {
+            Path file = out.resolve(table);
+            if (!Files.exists(file)) {
+                continue;
+            }
+            String before = Files.readString(file, StandardCharsets.UTF_8);
+            String header = before.substring(0, before.indexOf("\r\n"));
+            String earlier = header;
+            for (var rename : org.monkeyeval.report.RenamedColumns.of(table).entrySet()) {
+                earlier = earlier.replaceAll("\\b" + rename.getValue() + "\\b", rename.getKey());
+            }
+            assertFalse(earlier.equals(header), table);
+            String after = earlier + before.substring(header.length());
+            Files.writeString(file, after, StandardCharsets.UTF_8);
+            for (String provenance : List.of("provenance.json", "report-provenance.json")) {
+                Path recorded = out.resolve(provenance);
+                if (!Files.exists(recorded)) {
+                    continue;
+                }
+                String text = Files.readString(recorded, StandardCharsets.UTF_8)
+                        .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
+                                Sha256.hex(after.getBytes(StandardCharsets.UTF_8)))
+                        .replace("uniform_ideal_R and optimized_ideal_R", "uniform_R and optimized_R");
+                Files.writeString(recorded, text, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    @Test
+    void verify_folderWithTheColumnsEarlierNames_passesItsPageRedrawnByteForByte() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        TinyCases.publishReport(files, out);
+        withEarlierColumnNames(out);
+        assertTrue(Files.readString(out.resolve("provenance.json")).contains("uniform_R and optimized_R"));
+        Verifier.Result result = verify(files, out);
+        assertTrue(result.passed(), text(result));
+        assertTrue(text(result).contains("ok   cases.csv: equal within relative tolerance 0 (bytes differ); columns"
+                + " renamed since it was published: uniform_R -> uniform_ideal_R"), text(result));
+        assertTrue(text(result).contains("fpr_ratio -> optimized_over_uniform_fpr"), text(result));
+        assertTrue(text(result).contains("report files (page and figures): byte-identical"), text(result));
+    }
+
+    @Test
+    void verify_folderWithTheColumnsEarlierNamesAndAChangedNumber_failsNamingTodaysColumn() throws Exception {
+        List<CaseFile> files = TinyCases.two(dir.resolve("cases"));
+        Path out = dir.resolve("out");
+        TinyCases.publishAllocations(files, out);
+        withEarlierColumnNames(out);
+        Path cases = out.resolve("cases.csv");
+        String before = Files.readString(cases, StandardCharsets.UTF_8);
+        List<String> lines = new java.util.ArrayList<>(List.of(before.split("\r\n", -1)));
+        int c = List.of(lines.get(0).split(",")).indexOf("uniform_R");
+        String[] fields = lines.get(1).split(",", -1);
+        fields[c] = "0.5";
+        lines.set(1, String.join(",", fields));
+        String after = String.join("\r\n", lines);
+        Files.writeString(cases, after, StandardCharsets.UTF_8);
+        Path provenance = out.resolve("provenance.json");
+        Files.writeString(provenance, Files.readString(provenance, StandardCharsets.UTF_8)
+                .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
+                        Sha256.hex(after.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8);
+        Verifier.Result result = verify(files, out);
+        assertFalse(result.passed(), text(result));
+        assertTrue(text(result).contains("FAIL cases.csv (its columns compared under today's names: uniform_R ->"
+                + " uniform_ideal_R"), text(result));
+        assertTrue(text(result).contains("uniform_ideal_R: published 0.5"), text(result));
+    }
+
+    /**
      * A confirmation with an xor8 layout whose first row of {@code layout} has {@code column} set to
      * {@code value} (the recorded hash of confirm.csv updated), recorded at prediction {@code revision} (1:
      * the key removed, as folders written before it).

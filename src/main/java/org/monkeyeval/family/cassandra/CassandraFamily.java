@@ -96,6 +96,11 @@ public final class CassandraFamily implements RealFilterFamily {
     }
 
     @Override
+    public String knobUnit() {
+        return "bloom_filter_fp_chance";
+    }
+
+    @Override
     public String name() {
         return "cassandra";
     }

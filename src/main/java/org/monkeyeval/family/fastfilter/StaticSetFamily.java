@@ -131,6 +131,11 @@ public final class StaticSetFamily implements RealFilterFamily {
     }
 
     @Override
+    public String knobUnit() {
+        return "fingerprint bits";
+    }
+
+    @Override
     public String name() {
         return name;
     }

@@ -121,6 +121,11 @@ public final class HBaseFamily implements RealFilterFamily {
     }
 
     @Override
+    public String knobUnit() {
+        return "io.storefile.bloom.error.rate";
+    }
+
+    @Override
     public String name() {
         return "hbase";
     }
