@@ -57,33 +57,58 @@ final class FolderVerificationTest {
      * under (and the provenance texts that name them), the recorded hashes updated: a folder written
      * before the renames.
      */
-    private static void withEarlierColumnNames(Path out) throws Exception {
-        for (String table : List.of("cases.csv", "rows.csv", "sweep.csv")) {
-            Path file = out.resolve(table);
-            if (!Files.exists(file)) {
-                continue;
-            }
-            String before = Files.readString(file, StandardCharsets.UTF_8);
-            String header = before.substring(0, before.indexOf("\r\n"));
-            String earlier = header;
-            for (var rename : org.monkeyeval.report.RenamedColumns.of(table).entrySet()) {
-                earlier = earlier.replaceAll("\\b" + rename.getValue() + "\\b", rename.getKey());
-            }
-            assertFalse(earlier.equals(header), table);
-            String after = earlier + before.substring(header.length());
-            Files.writeString(file, after, StandardCharsets.UTF_8);
-            for (String provenance : List.of("provenance.json", "report-provenance.json")) {
-                Path recorded = out.resolve(provenance);
-                if (!Files.exists(recorded)) {
-                    continue;
-                }
-                String text = Files.readString(recorded, StandardCharsets.UTF_8)
+    /**
+     * Rewrites {@code table} in {@code out} by {@code edit} and puts the new text's SHA-256 where the
+     * given provenance files (those present) recorded the old one.
+     */
+    private static void rewrite(Path out, String table, java.util.function.UnaryOperator<String> edit,
+                                String... provenanceFiles) throws Exception {
+        Path file = out.resolve(table);
+        String before = Files.readString(file, StandardCharsets.UTF_8);
+        String after = edit.apply(before);
+        Files.writeString(file, after, StandardCharsets.UTF_8);
+        for (String provenance : provenanceFiles) {
+            Path recorded = out.resolve(provenance);
+            if (Files.exists(recorded)) {
+                Files.writeString(recorded, Files.readString(recorded, StandardCharsets.UTF_8)
                         .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
-                                Sha256.hex(after.getBytes(StandardCharsets.UTF_8)))
-                        .replace("uniform_ideal_R and optimized_ideal_R", "uniform_R and optimized_R");
-                Files.writeString(recorded, text, StandardCharsets.UTF_8);
+                                Sha256.hex(after.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8);
             }
         }
+    }
+
+    /** CSV text with {@code column} set to {@code value} on the first row whose {@code keyColumn} is {@code key}. */
+    private static String withCell(String csv, String keyColumn, String key, String column, String value) {
+        List<String> lines = new java.util.ArrayList<>(List.of(csv.split("\r\n", -1)));
+        List<String> header = List.of(lines.get(0).split(","));
+        int row = 1;
+        while (!lines.get(row).split(",", -1)[header.indexOf(keyColumn)].equals(key)) {
+            row++;
+        }
+        String[] fields = lines.get(row).split(",", -1);
+        fields[header.indexOf(column)] = value;
+        lines.set(row, String.join(",", fields));
+        return String.join("\r\n", lines);
+    }
+
+    private static void withEarlierColumnNames(Path out) throws Exception {
+        for (String table : List.of("cases.csv", "rows.csv", "sweep.csv")) {
+            if (!Files.exists(out.resolve(table))) {
+                continue;
+            }
+            rewrite(out, table, text -> {
+                String header = text.substring(0, text.indexOf("\r\n"));
+                String earlier = header;
+                for (var rename : org.monkeyeval.report.RenamedColumns.of(table).entrySet()) {
+                    earlier = earlier.replaceAll("\\b" + rename.getValue() + "\\b", rename.getKey());
+                }
+                assertFalse(earlier.equals(header), table);
+                return earlier + text.substring(header.length());
+            }, "provenance.json", "report-provenance.json");
+        }
+        Path provenance = out.resolve("provenance.json");
+        Files.writeString(provenance, Files.readString(provenance, StandardCharsets.UTF_8)
+                .replace("uniform_ideal_R and optimized_ideal_R", "uniform_R and optimized_R"), StandardCharsets.UTF_8);
     }
 
     @Test
@@ -108,19 +133,8 @@ final class FolderVerificationTest {
         Path out = dir.resolve("out");
         TinyCases.publishAllocations(files, out);
         withEarlierColumnNames(out);
-        Path cases = out.resolve("cases.csv");
-        String before = Files.readString(cases, StandardCharsets.UTF_8);
-        List<String> lines = new java.util.ArrayList<>(List.of(before.split("\r\n", -1)));
-        int c = List.of(lines.get(0).split(",")).indexOf("uniform_R");
-        String[] fields = lines.get(1).split(",", -1);
-        fields[c] = "0.5";
-        lines.set(1, String.join(",", fields));
-        String after = String.join("\r\n", lines);
-        Files.writeString(cases, after, StandardCharsets.UTF_8);
-        Path provenance = out.resolve("provenance.json");
-        Files.writeString(provenance, Files.readString(provenance, StandardCharsets.UTF_8)
-                .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
-                        Sha256.hex(after.getBytes(StandardCharsets.UTF_8))), StandardCharsets.UTF_8);
+        String first = files.get(0).lsmCase().id();
+        rewrite(out, "cases.csv", text -> withCell(text, "case_id", first, "uniform_R", "0.5"), "provenance.json");
         Verifier.Result result = verify(files, out);
         assertFalse(result.passed(), text(result));
         assertTrue(text(result).contains("FAIL cases.csv (its columns compared under today's names: uniform_R ->"
@@ -139,24 +153,10 @@ final class FolderVerificationTest {
         Path out = dir.resolve("out");
         TinyCases.publishAllocations(files, out);
         TinyCases.publishConfirmation(files, out, List.of(Layout.STANDARD, Layout.ROCKSDB, Layout.fromLabel("xor8")));
-        Path confirm = out.resolve("confirm.csv");
-        String before = Files.readString(confirm, StandardCharsets.UTF_8);
-        List<String> lines = new java.util.ArrayList<>(List.of(before.split("\r\n", -1)));
-        List<String> header = List.of(lines.get(0).split(","));
-        int c = header.indexOf(column);
-        int row = 1;
-        while (!lines.get(row).split(",", -1)[header.indexOf("layout")].equals(layout)) {
-            row++;
-        }
-        String[] fields = lines.get(row).split(",", -1);
-        fields[c] = value;
-        lines.set(row, String.join(",", fields));
-        String after = String.join("\r\n", lines);
-        Files.writeString(confirm, after, StandardCharsets.UTF_8);
+        rewrite(out, "confirm.csv", text -> withCell(text, "layout", layout, column, value),
+                "confirm-provenance.json");
         Path provenance = out.resolve("confirm-provenance.json");
-        String p = Files.readString(provenance, StandardCharsets.UTF_8)
-                .replace(Sha256.hex(before.getBytes(StandardCharsets.UTF_8)),
-                        Sha256.hex(after.getBytes(StandardCharsets.UTF_8)));
+        String p = Files.readString(provenance, StandardCharsets.UTF_8);
         String written = "\"predictionRevision\": " + ConfirmReport.PREDICTION_REVISION + ",";
         assertTrue(p.contains(written), p);
         p = p.replace(written, revision == 1 ? "" : "\"predictionRevision\": " + revision + ",");
