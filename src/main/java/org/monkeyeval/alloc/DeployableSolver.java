@@ -436,16 +436,8 @@ public final class DeployableSolver {
         }
 
         static Hull of(double[] cost, double[] size) {
-            int[] kept = new int[cost.length];
-            int k = 0;
-            double lowest = Double.POSITIVE_INFINITY;
-            for (int s : bySizeThenCost(cost, size)) {
-                if (cost[s] < lowest) {
-                    kept[k++] = s;
-                    lowest = cost[s];
-                }
-            }
-            int[] index = Arrays.copyOf(kept, k);
+            int[] index = undominated(cost, size);
+            int k = index.length;
             double[] c = new double[k];
             double[] m = new double[k];
             for (int j = 0; j < k; j++) {
@@ -464,6 +456,50 @@ public final class DeployableSolver {
             }
             return new Hull(index, c, m, Arrays.copyOf(hull, h));
         }
+    }
+
+    /**
+     * The undominated settings, ascending in size with strictly falling cost: in (size, cost, index) order
+     * ({@link #bySizeThenCost}), each setting cheaper than every one before it.
+     *
+     * <p>Found stretch by stretch. The settings fall into a few ascending stretches (see {@link #bySizeThenCost});
+     * a setting not cheaper than an earlier one of its own stretch also comes after that one in the whole order,
+     * so the scan of the whole order would drop it. Each stretch is scanned first, keeping only the settings
+     * cheaper than every earlier one of their stretch, and only those (for RocksDB's 99,001 settings, from tens at
+     * a hundred keys to the number of distinct filters) are put in order and scanned: every setting the whole scan
+     * would keep is among them, and each dropped one had a kept one before it at no higher cost, so the least cost
+     * before each candidate is the same and the result is the same settings in the same order.
+     */
+    static int[] undominated(double[] cost, double[] size) {
+        int n = cost.length;
+        int[] candidate = new int[n];
+        int k = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < n; s++) {
+            if (s > 0 && before(s, s - 1, cost, size)) {
+                lowest = Double.POSITIVE_INFINITY; // a new stretch
+            }
+            if (cost[s] < lowest) {
+                candidate[k++] = s;
+                lowest = cost[s];
+            }
+        }
+        double[] c = new double[k];
+        double[] m = new double[k];
+        for (int j = 0; j < k; j++) {
+            c[j] = cost[candidate[j]];
+            m[j] = size[candidate[j]];
+        }
+        int[] kept = new int[k];
+        int u = 0;
+        lowest = Double.POSITIVE_INFINITY;
+        for (int j : bySizeThenCost(c, m)) { // candidates ascend in index, so ties by position are ties by index
+            if (c[j] < lowest) {
+                kept[u++] = candidate[j];
+                lowest = c[j];
+            }
+        }
+        return Arrays.copyOf(kept, u);
     }
 
     /** Most ascending stretches {@link #bySizeThenCost} merges rather than sorting. */
@@ -541,10 +577,24 @@ public final class DeployableSolver {
             this.segments = segments;
         }
 
+        /**
+         * The hulls' segments by slope, ties in hull then vertex order: the order they are listed in here, so a
+         * stable sort by slope alone ({@link IndexSort}, in {@link Double#compare}'s order, over primitive
+         * arrays: the runs' hulls of a large case hold a million segments).
+         */
         static Bound of(List<Hull> hulls) {
             double baseCost = 0.0;
             double baseSize = 0.0;
-            List<double[]> segs = new ArrayList<>();
+            int count = 0;
+            for (Hull hull : hulls) {
+                count += hull.vertex.length - 1;
+            }
+            double[] slope = new double[count];
+            double[] segSize = new double[count];
+            double[] segCost = new double[count];
+            int[] segHull = new int[count];
+            int[] segVertex = new int[count];
+            int n = 0;
             for (int h = 0; h < hulls.size(); h++) {
                 Hull hull = hulls.get(h);
                 baseCost += hull.cost[hull.vertex[0]];
@@ -552,18 +602,27 @@ public final class DeployableSolver {
                 for (int v = 1; v < hull.vertex.length; v++) {
                     double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
                     double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
-                    segs.add(new double[] {dc / dm, dm, dc, h, v});
+                    slope[n] = dc / dm;
+                    segSize[n] = dm;
+                    segCost[n] = dc;
+                    segHull[n] = h;
+                    segVertex[n] = v;
+                    n++;
                 }
             }
-            segs.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[3])
-                    .thenComparingDouble(x -> x[4]));
-            double[] stepSize = new double[segs.size() + 1];
-            double[] stepCost = new double[segs.size() + 1];
-            int[][] segments = new int[segs.size()][];
-            for (int j = 0; j < segs.size(); j++) {
-                stepSize[j + 1] = stepSize[j] + segs.get(j)[1];
-                stepCost[j + 1] = stepCost[j] + segs.get(j)[2];
-                segments[j] = new int[] {(int) segs.get(j)[3], (int) segs.get(j)[4]};
+            int[] order = new int[count];
+            for (int j = 0; j < count; j++) {
+                order[j] = j;
+            }
+            IndexSort.sort(order, slope, new long[count]); // equal slopes keep (hull, vertex) order
+            double[] stepSize = new double[count + 1];
+            double[] stepCost = new double[count + 1];
+            int[][] segments = new int[count][];
+            for (int j = 0; j < count; j++) {
+                int seg = order[j];
+                stepSize[j + 1] = stepSize[j] + segSize[seg];
+                stepCost[j + 1] = stepCost[j] + segCost[seg];
+                segments[j] = new int[] {segHull[seg], segVertex[seg]};
             }
             return new Bound(baseCost, baseSize, stepSize, stepCost, segments);
         }

@@ -49,4 +49,34 @@ final class RateRowsTest {
         }
         assertEquals(inOrder, seen);
     }
+
+    @Test
+    void forEachRun_wholeUnionFromFamilyRows_givesTheDirectRatesAndSizes() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE));
+        long[] entries = {100, 100, 9_999, 720_000};
+        boolean[] consulted = {true, false, true, true};
+        double[] presentShare = {0.0, 0.0, 0.25, 0.0};
+        RateRows.forEachRun(union, entries, consulted, presentShare, (run, fpr, bits) -> {
+            for (int s = 0; s < union.size(); s++) {
+                DeployableChoice c = union.get(s);
+                assertEquals(ReadPath.rate(consulted[run], presentShare[run], c.fpr(entries[run])), fpr[s], 0.0,
+                        "run " + run + " setting " + s);
+                assertEquals(c.filterBits(entries[run]), bits[s], 0.0, "run " + run + " setting " + s);
+            }
+        });
+    }
+
+    @Test
+    void kept_aFamilysOwnSettings_givesTheDirectRatesAndSizes() {
+        List<DeployableChoice> bloom = DeployableRibbonSolver.paired(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE).bloom();
+        for (long n : new long[] {1_000, 2_000_000}) {
+            RateRows.Row row = RateRows.kept(bloom, n);
+            for (int s = 0; s < bloom.size(); s++) {
+                assertEquals(bloom.get(s).fpr(n), row.fpr()[s], 0.0, n + " entries, setting " + s);
+                assertEquals(bloom.get(s).filterBits(n), row.bits()[s], 0.0, n + " entries, setting " + s);
+            }
+        }
+    }
 }
