@@ -473,33 +473,72 @@ public final class DeployableSolver {
     static int[] undominated(double[] cost, double[] size) {
         int n = cost.length;
         int[] candidate = new int[n];
+        int[] starts = new int[MAX_MERGED_STRETCHES + 1];
+        int stretches = 0;
         int k = 0;
         double lowest = Double.POSITIVE_INFINITY;
         for (int s = 0; s < n; s++) {
-            if (s > 0 && before(s, s - 1, cost, size)) {
-                lowest = Double.POSITIVE_INFINITY; // a new stretch
+            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
+                lowest = Double.POSITIVE_INFINITY;
+                if (stretches < starts.length) {
+                    starts[stretches] = k;
+                }
+                stretches++;
             }
             if (cost[s] < lowest) {
                 candidate[k++] = s;
                 lowest = cost[s];
             }
         }
-        double[] c = new double[k];
-        double[] m = new double[k];
-        for (int j = 0; j < k; j++) {
-            c[j] = cost[candidate[j]];
-            m[j] = size[candidate[j]];
+        int[] ordered;
+        if (stretches <= MAX_MERGED_STRETCHES) {
+            starts[stretches] = k;
+            ordered = mergeStretches(candidate, k, starts, stretches, cost, size);
+        } else {
+            ordered = Arrays.copyOf(candidate, k); // ascending, as IndexSort takes them
+            IndexSort.sort(ordered, size, cost);
         }
-        int[] kept = new int[k];
         int u = 0;
         lowest = Double.POSITIVE_INFINITY;
-        for (int j : bySizeThenCost(c, m)) { // candidates ascend in index, so ties by position are ties by index
-            if (c[j] < lowest) {
-                kept[u++] = candidate[j];
-                lowest = c[j];
+        for (int j = 0; j < k; j++) { // in place: the j-th setting is read before the u-th (u <= j) is written
+            int s = ordered[j];
+            if (cost[s] < lowest) {
+                ordered[u++] = s;
+                lowest = cost[s];
             }
         }
-        return Arrays.copyOf(kept, u);
+        return Arrays.copyOf(ordered, u);
+    }
+
+    /**
+     * {@code index[0 .. k)}, ascending stretches starting at {@code starts[0 .. stretches)} ({@code starts[stretches]
+     * = k}), merged two at a time into (size, cost, index) order, the earlier stretch first on ties (its indices
+     * are the smaller). The array returned may be {@code index} itself.
+     */
+    private static int[] mergeStretches(int[] index, int k, int[] starts, int stretches, double[] cost,
+                                        double[] size) {
+        int[] from = index;
+        int[] to = stretches > 1 ? new int[k] : null;
+        while (stretches > 1) {
+            int merged = 0;
+            for (int r = 0; r < stretches; r += 2) {
+                int lo = starts[r];
+                int mid = starts[Math.min(r + 1, stretches)];
+                int hi = starts[Math.min(r + 2, stretches)];
+                int a = lo;
+                int b = mid;
+                for (int j = lo; j < hi; j++) {
+                    to[j] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
+                }
+                starts[merged++] = lo;
+            }
+            starts[merged] = k;
+            stretches = merged;
+            int[] t = from;
+            from = to;
+            to = t;
+        }
+        return from;
     }
 
     /** Most ascending stretches {@link #bySizeThenCost} merges rather than sorting. */
@@ -531,28 +570,7 @@ public final class DeployableSolver {
             }
         }
         starts[stretches] = n;
-        int[] from = order;
-        int[] to = new int[n];
-        while (stretches > 1) {
-            int merged = 0;
-            for (int r = 0; r < stretches; r += 2) {
-                int lo = starts[r];
-                int mid = starts[Math.min(r + 1, stretches)];
-                int hi = starts[Math.min(r + 2, stretches)];
-                int a = lo;
-                int b = mid;
-                for (int k = lo; k < hi; k++) {
-                    to[k] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
-                }
-                starts[merged++] = lo;
-            }
-            starts[merged] = n;
-            stretches = merged;
-            int[] t = from;
-            from = to;
-            to = t;
-        }
-        return from;
+        return mergeStretches(order, n, starts, stretches, cost, size);
     }
 
     /** Setting a comes strictly before setting b by (size, cost). */

@@ -12,15 +12,15 @@ import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
 
 /**
- * Each run's rate and real size at every setting (a row of the deployable solvers' tables), computed a
- * batch of distinct runs at a time in parallel and handed over in run order.
+ * Each run's rate and real size at every setting (a row of the deployable solvers' tables), handed over in
+ * run order, the families' rows they are made of computed for the distinct runs in parallel.
  *
  * <p>A row depends on the run's entries and read path alone, through the families' pure rate and size
  * functions, so computing rows on several threads gives the same numbers as one thread; the caller adds
  * them into its groups in run order, one thread, so the sums are the same bits whatever the threads
  * (the one order that decides the rounding). Runs of equal size and read path next to each other (L0
- * files) share one row. At most {@link #BATCH} rows are held at once: 2 x 198,004 doubles each at
- * rocksdb-per-level, 25 MB for a batch.
+ * files) share one row. One row is handed over at a time, in the same two arrays (2 x 198,004 doubles at
+ * rocksdb-per-level).
  *
  * <p>A row is put together from its families' rows: each family's rate and size at every one of its settings
  * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed (softly: the collector may drop them
@@ -32,9 +32,6 @@ import org.monkeyeval.family.Setting;
  * again; the read path's rate ({@link ReadPath#rate}) is applied as the list's row is put together.
  */
 final class RateRows {
-
-    /** Distinct rows computed together (and held at once). */
-    static final int BATCH = 8;
 
     /** Receives run i's row; the arrays are reused after the call returns. */
     interface Consumer {
@@ -149,17 +146,16 @@ final class RateRows {
             }
             rowOf[i] = rows - 1;
         }
-        double[][] fpr = new double[Math.min(BATCH, Math.max(rows, 1))][count];
-        double[][] bits = new double[fpr.length][count];
-        int run = 0;
-        for (int from = 0; from < rows; from += BATCH) {
-            int start = from;
-            int to = Math.min(rows, from + BATCH);
-            IntStream.range(start, to).parallel().forEach(r -> fill(settings, layout, entries[firstRun[r]],
-                    consulted[firstRun[r]], presentShare[firstRun[r]], fpr[r - start], bits[r - start]));
-            for (; run < runs && rowOf[run] < to; run++) {
-                consumer.accept(run, fpr[rowOf[run] - start], bits[rowOf[run] - start]);
+        // the families' rows of the distinct runs, computed on several threads and kept, before one thread hands
+        // the runs over in order, each row put together from them into the same two arrays
+        IntStream.range(0, rows).parallel().forEach(r -> familyRows(layout, entries[firstRun[r]]));
+        double[] fpr = new double[count];
+        double[] bits = new double[count];
+        for (int i = 0; i < runs; i++) {
+            if (i == 0 || rowOf[i] != rowOf[i - 1]) {
+                fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
             }
+            consumer.accept(i, fpr, bits);
         }
     }
 
@@ -177,6 +173,17 @@ final class RateRows {
         double[] bits = new double[settings.size()];
         fill(settings, layout, entries, true, 0.0, fpr, bits);
         return new Row(fpr, bits);
+    }
+
+    /** The rows over n keys of every family the layout takes rows from (kept, or computed and kept). */
+    private static void familyRows(Layout layout, long entries) {
+        FilterFamily last = null;
+        for (int s = 0; s < layout.index().length; s++) {
+            if (layout.index()[s] >= 0 && layout.family()[s] != last) {
+                last = layout.family()[s];
+                familyRow(last, entries);
+            }
+        }
     }
 
     /** A family's rate and size at each of its settings over n keys: the kept row, else computed and kept. */

@@ -11,21 +11,21 @@ import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
 /**
- * Guards the tables' rows computed in parallel batches: every run is handed its own row, in run order,
- * with the same bits one thread computing setting by setting gives (rate 1 where the filter is not
- * read), across more distinct runs than one batch holds and with equal neighbours sharing a row.
+ * Guards the tables' rows, their families' rows computed in parallel: every run is handed its own row, in run
+ * order, with the same bits one thread computing setting by setting gives (rate 1 where the filter is not
+ * read), with equal neighbours sharing a row, and a row put together from kept family rows the same bits.
  */
 final class RateRowsTest {
 
     @Test
-    void forEachRun_moreRunsThanABatch_givesEachRunItsOwnRowInRunOrder() {
+    void forEachRun_manyRuns_givesEachRunItsOwnRowInRunOrder() {
         List<DeployableChoice> all = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
                 RocksDbRibbonFamily.INSTANCE));
         List<DeployableChoice> settings = new ArrayList<>();
         for (int s = 0; s < all.size(); s += 997) {
             settings.add(all.get(s));
         }
-        long[] entries = new long[3 * RateRows.BATCH + 3];
+        long[] entries = new long[27];
         boolean[] consulted = new boolean[entries.length];
         for (int i = 0; i < entries.length; i++) {
             entries[i] = i % 4 == 1 ? entries[i - 1] : 1_000L + 7_919L * i * i; // some neighbours equal
