@@ -241,10 +241,10 @@ public final class DeployableRibbonSolver {
             costR = new double[k][slots][count];
             sizeB = new double[slots][count];
             sizeR = new double[slots][count];
-            double[] fB = new double[count];
-            double[] mB = new double[count];
-            double[] fR = new double[count];
-            double[] mR = new double[count];
+            double[] fB = keep ? null : new double[count]; // kept rows are read in place
+            double[] mB = keep ? null : new double[count];
+            double[] fR = keep ? null : new double[count];
+            double[] mR = keep ? null : new double[count];
             double[] unionCost = new double[2 * count - 1];
             double[] unionSize = new double[2 * count - 1];
             List<DeployableSolver.Hull> runHulls = new ArrayList<>(entries.length);
@@ -347,21 +347,26 @@ public final class DeployableRibbonSolver {
         double lpBound() {
             double[] c = new double[count];
             double[] m = new double[count];
-            List<Double> vertexCost = new ArrayList<>();
-            List<Double> vertexSize = new ArrayList<>();
+            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[lCount];
+            int vertices = 0;
             for (int l = 0; l < lCount; l++) {
                 for (int s = 0; s < count; s++) {
                     c[s] = cost(0, s, l - 1);
                     m[s] = size(s, l - 1);
                 }
-                DeployableSolver.Hull hull = DeployableSolver.Hull.of(c, m);
+                hulls[l] = DeployableSolver.Hull.of(c, m);
+                vertices += hulls[l].vertex.length;
+            }
+            double[] vc = new double[vertices];
+            double[] vm = new double[vertices];
+            int j = 0;
+            for (DeployableSolver.Hull hull : hulls) {
                 for (int v : hull.vertex) {
-                    vertexCost.add(hull.cost[v]);
-                    vertexSize.add(hull.size[v]);
+                    vc[j] = hull.cost[v];
+                    vm[j] = hull.size[v];
+                    j++;
                 }
             }
-            double[] vc = vertexCost.stream().mapToDouble(Double::doubleValue).toArray();
-            double[] vm = vertexSize.stream().mapToDouble(Double::doubleValue).toArray();
             return DeployableSolver.Bound.of(List.of(DeployableSolver.Hull.of(vc, vm))).at(budget);
         }
 

@@ -472,24 +472,10 @@ public final class DeployableSolver {
      */
     static int[] undominated(double[] cost, double[] size) {
         int n = cost.length;
-        int[] candidate = new int[n];
+        int[] candidate = new int[stretchCandidates(cost, size, null, null)];
         int[] starts = new int[MAX_MERGED_STRETCHES + 1];
-        int stretches = 0;
-        int k = 0;
-        double lowest = Double.POSITIVE_INFINITY;
-        for (int s = 0; s < n; s++) {
-            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
-                lowest = Double.POSITIVE_INFINITY;
-                if (stretches < starts.length) {
-                    starts[stretches] = k;
-                }
-                stretches++;
-            }
-            if (cost[s] < lowest) {
-                candidate[k++] = s;
-                lowest = cost[s];
-            }
-        }
+        int stretches = stretchCandidates(cost, size, candidate, starts);
+        int k = candidate.length;
         int[] ordered;
         if (stretches <= MAX_MERGED_STRETCHES) {
             starts[stretches] = k;
@@ -499,7 +485,7 @@ public final class DeployableSolver {
             IndexSort.sort(ordered, size, cost);
         }
         int u = 0;
-        lowest = Double.POSITIVE_INFINITY;
+        double lowest = Double.POSITIVE_INFINITY;
         for (int j = 0; j < k; j++) { // in place: the j-th setting is read before the u-th (u <= j) is written
             int s = ordered[j];
             if (cost[s] < lowest) {
@@ -507,7 +493,37 @@ public final class DeployableSolver {
                 lowest = cost[s];
             }
         }
-        return Arrays.copyOf(ordered, u);
+        return u == ordered.length ? ordered : Arrays.copyOf(ordered, u);
+    }
+
+    /**
+     * The settings cheaper than every earlier one of their ascending stretch, into {@code candidate} with the
+     * position of each stretch's first candidate in {@code starts} (as many stretches as it holds); both may be
+     * null, to count first.
+     *
+     * @return the stretches where {@code candidate} is given, else the number of candidates
+     */
+    private static int stretchCandidates(double[] cost, double[] size, int[] candidate, int[] starts) {
+        int stretches = 0;
+        int k = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < cost.length; s++) {
+            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
+                lowest = Double.POSITIVE_INFINITY;
+                if (starts != null && stretches < starts.length) {
+                    starts[stretches] = k;
+                }
+                stretches++;
+            }
+            if (cost[s] < lowest) {
+                if (candidate != null) {
+                    candidate[k] = s;
+                }
+                k++;
+                lowest = cost[s];
+            }
+        }
+        return candidate == null ? k : stretches;
     }
 
     /**
