@@ -471,7 +471,6 @@ public final class DeployableSolver {
      * before each candidate is the same and the result is the same settings in the same order.
      */
     static int[] undominated(double[] cost, double[] size) {
-        int n = cost.length;
         int[] candidate = new int[stretchCandidates(cost, size, null, null)];
         int[] starts = new int[MAX_MERGED_STRETCHES + 1];
         int stretches = stretchCandidates(cost, size, candidate, starts);

@@ -6,7 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -136,23 +136,14 @@ final class RateRows {
         int runs = entries.length;
         int count = settings.size();
         Layout layout = layout(settings);
-        int[] rowOf = new int[runs];
-        int[] firstRun = new int[runs];
-        int rows = 0;
-        for (int i = 0; i < runs; i++) {
-            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
-                    || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                firstRun[rows++] = i;
-            }
-            rowOf[i] = rows - 1;
-        }
-        // the families' rows of the distinct runs, computed on several threads and kept, before one thread hands
-        // the runs over in order, each row put together from them into the same two arrays
-        IntStream.range(0, rows).parallel().forEach(r -> familyRows(layout, entries[firstRun[r]]));
+        // the families' rows of the distinct entries, computed on several threads and kept, before one thread
+        // hands the runs over in order, each row put together from them into the same two arrays
+        LongStream.of(entries).distinct().parallel().forEach(n -> familyRows(layout, n));
         double[] fpr = new double[count];
         double[] bits = new double[count];
         for (int i = 0; i < runs; i++) {
-            if (i == 0 || rowOf[i] != rowOf[i - 1]) {
+            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
+                    || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
                 fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
             }
             consumer.accept(i, fpr, bits);
