@@ -471,10 +471,28 @@ public final class DeployableSolver {
      * before each candidate is the same and the result is the same settings in the same order.
      */
     static int[] undominated(double[] cost, double[] size) {
-        int[] candidate = new int[stretchCandidates(cost, size, null, null)];
+        // each stretch's candidates, in a buffer grown as they come (a hundred keys leave tens of 99,001 settings)
+        int[] candidate = new int[Math.min(cost.length, 1024)];
         int[] starts = new int[MAX_MERGED_STRETCHES + 1];
-        int stretches = stretchCandidates(cost, size, candidate, starts);
-        int k = candidate.length;
+        int stretches = 0;
+        int k = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < cost.length; s++) {
+            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
+                lowest = Double.POSITIVE_INFINITY;
+                if (stretches < starts.length) {
+                    starts[stretches] = k;
+                }
+                stretches++;
+            }
+            if (cost[s] < lowest) {
+                if (k == candidate.length) {
+                    candidate = Arrays.copyOf(candidate, Math.min(cost.length, 2 * k));
+                }
+                candidate[k++] = s;
+                lowest = cost[s];
+            }
+        }
         int[] ordered;
         if (stretches <= MAX_MERGED_STRETCHES) {
             starts[stretches] = k;
@@ -484,7 +502,7 @@ public final class DeployableSolver {
             IndexSort.sort(ordered, size, cost);
         }
         int u = 0;
-        double lowest = Double.POSITIVE_INFINITY;
+        lowest = Double.POSITIVE_INFINITY;
         for (int j = 0; j < k; j++) { // in place: the j-th setting is read before the u-th (u <= j) is written
             int s = ordered[j];
             if (cost[s] < lowest) {
@@ -493,36 +511,6 @@ public final class DeployableSolver {
             }
         }
         return u == ordered.length ? ordered : Arrays.copyOf(ordered, u);
-    }
-
-    /**
-     * The settings cheaper than every earlier one of their ascending stretch, into {@code candidate} with the
-     * position of each stretch's first candidate in {@code starts} (as many stretches as it holds); both may be
-     * null, to count first.
-     *
-     * @return the stretches where {@code candidate} is given, else the number of candidates
-     */
-    private static int stretchCandidates(double[] cost, double[] size, int[] candidate, int[] starts) {
-        int stretches = 0;
-        int k = 0;
-        double lowest = Double.POSITIVE_INFINITY;
-        for (int s = 0; s < cost.length; s++) {
-            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
-                lowest = Double.POSITIVE_INFINITY;
-                if (starts != null && stretches < starts.length) {
-                    starts[stretches] = k;
-                }
-                stretches++;
-            }
-            if (cost[s] < lowest) {
-                if (candidate != null) {
-                    candidate[k] = s;
-                }
-                k++;
-                lowest = cost[s];
-            }
-        }
-        return candidate == null ? k : stretches;
     }
 
     /**
