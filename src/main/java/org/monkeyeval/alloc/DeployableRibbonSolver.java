@@ -280,7 +280,9 @@ public final class DeployableRibbonSolver {
                         unionSize[count - 1 + s] = mR[s];
                     }
                 }
-                runHulls.add(DeployableSolver.Hull.of(unionCost, unionSize));
+                runHulls.add(keep ? DeployableSolver.runHull(paired, entries[i], true, 0.0, reaches[0][i],
+                        () -> DeployableSolver.Hull.of(unionCost, unionSize))
+                        : DeployableSolver.Hull.of(unionCost, unionSize));
             }
             engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
         }

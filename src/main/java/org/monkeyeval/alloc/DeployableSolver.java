@@ -1,9 +1,14 @@
 package org.monkeyeval.alloc;
 
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -255,7 +260,8 @@ public final class DeployableSolver {
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
-            runHulls.add(Hull.of(runCost, runSize));
+            runHulls.add(runHull(settings, entries[i], consulted[i], presentShare[i], reach[i],
+                    () -> Hull.of(runCost, runSize)));
         });
         double engineBound = Bound.of(runHulls).at(budgetBits);
 
@@ -421,6 +427,44 @@ public final class DeployableSolver {
                 Double.isNaN(lowerBound) ? cost : Math.min(lowerBound, cost), nodes);
     }
 
+    /** A run's row (its settings list or pair of families, by identity, entries, read path) and reach. */
+    private record RunKey(Object rows, long entries, boolean consulted, long presentShareBits, long reachBits) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RunKey k && k.rows == rows && k.entries == entries && k.consulted == consulted
+                    && k.presentShareBits == presentShareBits && k.reachBits == reachBits;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(rows), entries, consulted, presentShareBits, reachBits);
+        }
+    }
+
+    private static final Map<RunKey, SoftReference<Hull>> RUN_HULLS = new ConcurrentHashMap<>();
+
+    /**
+     * A run's hull for the engine's bound ({@link Bound#at}), which reads its vertices alone ({@link Hull#vertices}):
+     * kept (softly) by the run's row, its settings over {@code rows} (a settings list or a pair of families, by
+     * identity) at its entries, read path and share of present prefixes, and its reach a_i, so a run priced again
+     * (an L0 file beside its equals, an anchor's solve of the case's runs, another case with a run of that size and
+     * reach) takes it from there. A pure function of its key: the same bits as one computed again.
+     *
+     * @param hull the run's hull over its costs a_i p and sizes, computed where none is kept
+     */
+    static Hull runHull(Object rows, long entries, boolean consulted, double presentShare, double reach,
+                        Supplier<Hull> hull) {
+        RunKey key = new RunKey(rows, entries, consulted, Double.doubleToLongBits(presentShare),
+                Double.doubleToLongBits(reach));
+        SoftReference<Hull> ref = RUN_HULLS.get(key);
+        Hull kept = ref == null ? null : ref.get();
+        if (kept == null) {
+            kept = hull.get().vertices();
+            RUN_HULLS.put(key, new SoftReference<>(kept));
+        }
+        return kept;
+    }
+
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
     static final class Hull {
         final int[] index;    // undominated settings, ascending size
@@ -455,6 +499,25 @@ public final class DeployableSolver {
                 hull[h++] = j;
             }
             return new Hull(index, c, m, Arrays.copyOf(hull, h));
+        }
+
+        /**
+         * This hull's vertices alone, as a hull whose every setting is a vertex: what {@link Bound} reads of it, so
+         * the same segments, numbered alike, at the same bits.
+         */
+        Hull vertices() {
+            int v = vertex.length;
+            int[] i = new int[v];
+            double[] c = new double[v];
+            double[] m = new double[v];
+            int[] all = new int[v];
+            for (int j = 0; j < v; j++) {
+                i[j] = index[vertex[j]];
+                c[j] = cost[vertex[j]];
+                m[j] = size[vertex[j]];
+                all[j] = j;
+            }
+            return new Hull(i, c, m, all);
         }
     }
 

@@ -18,7 +18,8 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
  * {@link DeployableSolver#undominated} (each stretch's dominated settings dropped before the sort) gives the
  * settings the scan of every setting in (size, cost, index) order keeps, in the same order; and
  * {@link DeployableSolver.Bound#of} (segments sorted by slope with a stable radix sort) gives the same steps,
- * bit for bit, as sorting the segments by (slope, hull, vertex) with a comparator.
+ * bit for bit, as sorting the segments by (slope, hull, vertex) with a comparator; and a run's hull kept for the
+ * engine's bound ({@link DeployableSolver#runHull}, its vertices alone) gives the same bound as the whole hull.
  */
 final class HullShortcutsTest {
 
@@ -68,6 +69,58 @@ final class HullShortcutsTest {
             assertArrayEquals(undominatedByScan(cost, bits), DeployableSolver.undominated(cost, bits),
                     "run of " + entries[run] + " entries");
         });
+    }
+
+    @Test
+    void vertices_randomHulls_giveTheSameBoundBitForBit() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int trial = 0; trial < 100; trial++) {
+            List<DeployableSolver.Hull> full = new ArrayList<>();
+            List<DeployableSolver.Hull> vertices = new ArrayList<>();
+            for (int g = 1 + random.nextInt(6); g > 0; g--) {
+                int n = 1 + random.nextInt(300);
+                double[] cost = new double[n];
+                double[] size = new double[n];
+                for (int s = 0; s < n; s++) {
+                    size[s] = 64 * random.nextInt(40);
+                    cost[s] = random.nextInt(16) / 16.0;
+                }
+                DeployableSolver.Hull hull = DeployableSolver.Hull.of(cost, size);
+                full.add(hull);
+                vertices.add(hull.vertices());
+            }
+            DeployableSolver.Bound expected = DeployableSolver.Bound.of(full);
+            DeployableSolver.Bound actual = DeployableSolver.Bound.of(vertices);
+            assertArrayEquals(expected.stepSize, actual.stepSize, 0.0, "trial " + trial);
+            assertArrayEquals(expected.stepCost, actual.stepCost, 0.0, "trial " + trial);
+            assertEquals(expected.baseCost, actual.baseCost, 0.0);
+            assertEquals(expected.baseSize, actual.baseSize, 0.0);
+            for (int j = 0; j < expected.segments.length; j++) {
+                assertArrayEquals(expected.segments[j], actual.segments[j], "trial " + trial + " segment " + j);
+            }
+            for (double budget = 0; budget < 64 * 40 * 7; budget += 333) {
+                assertEquals(expected.at(budget), actual.at(budget), 0.0, "trial " + trial + " budget " + budget);
+            }
+        }
+    }
+
+    @Test
+    void runHull_keptForARowAndReach_isTheVerticesOfTheHullComputedAgain() {
+        double[] cost = {1.0, 0.5, 0.25, 0.2, 0.125};
+        double[] size = {0, 64, 128, 192, 256};
+        Object rows = new Object();
+        DeployableSolver.Hull kept = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.5,
+                () -> DeployableSolver.Hull.of(cost, size));
+        DeployableSolver.Hull again = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.5,
+                () -> { throw new AssertionError("a kept hull is not computed again"); });
+        DeployableSolver.Hull direct = DeployableSolver.Hull.of(cost, size).vertices();
+        assertArrayEquals(direct.index, again.index);
+        assertArrayEquals(direct.cost, again.cost, 0.0);
+        assertArrayEquals(direct.size, again.size, 0.0);
+        assertArrayEquals(direct.vertex, kept.vertex);
+        DeployableSolver.Hull otherReach = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.25,
+                () -> DeployableSolver.Hull.of(new double[] {1.0, 0.0}, new double[] {0, 64}));
+        assertEquals(2, otherReach.vertex.length);
     }
 
     @Test
