@@ -107,7 +107,8 @@ public final class CaseEvaluator {
         ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), keyRanges,
                 deployableSolver);
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
-                robust, robustDeployable, progressive, EngineAnchors.of(lsmCase, weights.reach(), deployableSolver));
+                robust, robustDeployable, progressive, EngineAnchors.of(lsmCase, weights.reach(), keyRanges,
+                deployableSolver));
     }
 
     /** The engine given to this evaluator, else the case's own, else null. */

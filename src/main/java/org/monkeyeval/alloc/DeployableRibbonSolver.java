@@ -1,6 +1,7 @@
 package org.monkeyeval.alloc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -241,10 +242,10 @@ public final class DeployableRibbonSolver {
             costR = new double[k][slots][count];
             sizeB = new double[slots][count];
             sizeR = new double[slots][count];
-            double[] fB = new double[count];
-            double[] mB = new double[count];
-            double[] fR = new double[count];
-            double[] mR = new double[count];
+            double[] fB = keep ? null : new double[count]; // kept rows are read in place
+            double[] mB = keep ? null : new double[count];
+            double[] fR = keep ? null : new double[count];
+            double[] mR = keep ? null : new double[count];
             double[] unionCost = new double[2 * count - 1];
             double[] unionSize = new double[2 * count - 1];
             List<DeployableSolver.Hull> runHulls = new ArrayList<>(entries.length);
@@ -280,7 +281,9 @@ public final class DeployableRibbonSolver {
                         unionSize[count - 1 + s] = mR[s];
                     }
                 }
-                runHulls.add(DeployableSolver.Hull.of(unionCost, unionSize));
+                runHulls.add(keep ? DeployableSolver.runHull(paired, entries[i], true, 0.0, reaches[0][i],
+                        () -> DeployableSolver.Hull.of(unionCost, unionSize))
+                        : DeployableSolver.Hull.of(unionCost, unionSize));
             }
             engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
         }
@@ -313,23 +316,56 @@ public final class DeployableRibbonSolver {
             return ofRun;
         }
 
+        /**
+         * Every B's {@link #cost} under reach {@code r} at bloom_before_level L into {@code c}: the same sums, added
+         * slot by slot from 0.0 in the same order (the same bits), a slot's row of every B at a time.
+         */
+        void costsAt(int r, int bloomBeforeLevel, double[] c) {
+            Arrays.fill(c, 0.0);
+            for (int slot = 0; slot < slots; slot++) {
+                double[] row = buildsBloom(slot - 1, bloomBeforeLevel) ? costB[r][slot] : costR[r][slot];
+                for (int s = 0; s < count; s++) {
+                    c[s] += row[s];
+                }
+            }
+        }
+
+        /** Every B's {@link #size} at bloom_before_level L into {@code m}, as {@link #costsAt} sums the costs. */
+        void sizesAt(int bloomBeforeLevel, double[] m) {
+            Arrays.fill(m, 0.0);
+            for (int slot = 0; slot < slots; slot++) {
+                double[] row = buildsBloom(slot - 1, bloomBeforeLevel) ? sizeB[slot] : sizeR[slot];
+                for (int s = 0; s < count; s++) {
+                    m[s] += row[s];
+                }
+            }
+        }
+
+        /**
+         * The best B at each L (each L's choice depends on its own costs alone, taken in ascending B), and the LP
+         * bound from the same costs and sizes.
+         */
         List<Deployable> bestEach() {
             int[] bestB = new int[lCount];
             double[] bestCost = new double[lCount];
             double[] bestSize = new double[lCount];
             java.util.Arrays.fill(bestCost, Double.POSITIVE_INFINITY);
-            for (int s = 0; s < count; s++) {
-                for (int l = 0; l < lCount; l++) {
-                    double c = cost(0, s, l - 1);
-                    double m = size(s, l - 1);
-                    if (m <= budget && (c < bestCost[l] || c == bestCost[l] && m < bestSize[l])) {
-                        bestCost[l] = c;
-                        bestSize[l] = m;
+            double[] c = new double[count];
+            double[] m = new double[count];
+            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[lCount];
+            for (int l = 0; l < lCount; l++) {
+                costsAt(0, l - 1, c);
+                sizesAt(l - 1, m);
+                for (int s = 0; s < count; s++) {
+                    if (m[s] <= budget && (c[s] < bestCost[l] || c[s] == bestCost[l] && m[s] < bestSize[l])) {
+                        bestCost[l] = c[s];
+                        bestSize[l] = m[s];
                         bestB[l] = s;
                     }
                 }
+                hulls[l] = DeployableSolver.Hull.of(c, m);
             }
-            double lp = lpBound();
+            double lp = lpBound(hulls);
             List<Deployable> each = new ArrayList<>(lCount);
             for (int l = 0; l < lCount; l++) {
                 // the no-filter setting always fits
@@ -342,26 +378,23 @@ public final class DeployableRibbonSolver {
 
         /**
          * The LP relaxation of one (B, L) for the tree under the first reach: the lower convex hull of
-         * every pair's (size, cost) at the budget (the hull of each L's B, then of their vertices).
+         * every pair's (size, cost) at the budget (the hull of each L's B, {@code hulls}, then of their vertices).
          */
-        double lpBound() {
-            double[] c = new double[count];
-            double[] m = new double[count];
-            List<Double> vertexCost = new ArrayList<>();
-            List<Double> vertexSize = new ArrayList<>();
-            for (int l = 0; l < lCount; l++) {
-                for (int s = 0; s < count; s++) {
-                    c[s] = cost(0, s, l - 1);
-                    m[s] = size(s, l - 1);
-                }
-                DeployableSolver.Hull hull = DeployableSolver.Hull.of(c, m);
+        double lpBound(DeployableSolver.Hull[] hulls) {
+            int vertices = 0;
+            for (DeployableSolver.Hull hull : hulls) {
+                vertices += hull.vertex.length;
+            }
+            double[] vc = new double[vertices];
+            double[] vm = new double[vertices];
+            int j = 0;
+            for (DeployableSolver.Hull hull : hulls) {
                 for (int v : hull.vertex) {
-                    vertexCost.add(hull.cost[v]);
-                    vertexSize.add(hull.size[v]);
+                    vc[j] = hull.cost[v];
+                    vm[j] = hull.size[v];
+                    j++;
                 }
             }
-            double[] vc = vertexCost.stream().mapToDouble(Double::doubleValue).toArray();
-            double[] vm = vertexSize.stream().mapToDouble(Double::doubleValue).toArray();
             return DeployableSolver.Bound.of(List.of(DeployableSolver.Hull.of(vc, vm))).at(budget);
         }
 

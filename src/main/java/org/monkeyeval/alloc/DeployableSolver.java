@@ -1,9 +1,14 @@
 package org.monkeyeval.alloc;
 
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -255,7 +260,8 @@ public final class DeployableSolver {
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
-            runHulls.add(Hull.of(runCost, runSize));
+            runHulls.add(runHull(settings, entries[i], consulted[i], presentShare[i], reach[i],
+                    () -> Hull.of(runCost, runSize)));
         });
         double engineBound = Bound.of(runHulls).at(budgetBits);
 
@@ -421,6 +427,44 @@ public final class DeployableSolver {
                 Double.isNaN(lowerBound) ? cost : Math.min(lowerBound, cost), nodes);
     }
 
+    /** A run's row (its settings list or pair of families, by identity, entries, read path) and reach. */
+    private record RunKey(Object rows, long entries, boolean consulted, long presentShareBits, long reachBits) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RunKey k && k.rows == rows && k.entries == entries && k.consulted == consulted
+                    && k.presentShareBits == presentShareBits && k.reachBits == reachBits;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(rows), entries, consulted, presentShareBits, reachBits);
+        }
+    }
+
+    private static final Map<RunKey, SoftReference<Hull>> RUN_HULLS = new ConcurrentHashMap<>();
+
+    /**
+     * A run's hull for the engine's bound ({@link Bound#at}), which reads its vertices alone ({@link Hull#vertices}):
+     * kept (softly) by the run's row, its settings over {@code rows} (a settings list or a pair of families, by
+     * identity) at its entries, read path and share of present prefixes, and its reach a_i, so a run priced again
+     * (an L0 file beside its equals, an anchor's solve of the case's runs, another case with a run of that size and
+     * reach) takes it from there. A pure function of its key: the same bits as one computed again.
+     *
+     * @param hull the run's hull over its costs a_i p and sizes, computed where none is kept
+     */
+    static Hull runHull(Object rows, long entries, boolean consulted, double presentShare, double reach,
+                        Supplier<Hull> hull) {
+        RunKey key = new RunKey(rows, entries, consulted, Double.doubleToLongBits(presentShare),
+                Double.doubleToLongBits(reach));
+        SoftReference<Hull> ref = RUN_HULLS.get(key);
+        Hull kept = ref == null ? null : ref.get();
+        if (kept == null) {
+            kept = hull.get().vertices();
+            RUN_HULLS.put(key, new SoftReference<>(kept));
+        }
+        return kept;
+    }
+
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
     static final class Hull {
         final int[] index;    // undominated settings, ascending size
@@ -436,16 +480,8 @@ public final class DeployableSolver {
         }
 
         static Hull of(double[] cost, double[] size) {
-            int[] kept = new int[cost.length];
-            int k = 0;
-            double lowest = Double.POSITIVE_INFINITY;
-            for (int s : bySizeThenCost(cost, size)) {
-                if (cost[s] < lowest) {
-                    kept[k++] = s;
-                    lowest = cost[s];
-                }
-            }
-            int[] index = Arrays.copyOf(kept, k);
+            int[] index = undominated(cost, size);
+            int k = index.length;
             double[] c = new double[k];
             double[] m = new double[k];
             for (int j = 0; j < k; j++) {
@@ -464,6 +500,111 @@ public final class DeployableSolver {
             }
             return new Hull(index, c, m, Arrays.copyOf(hull, h));
         }
+
+        /**
+         * This hull's vertices alone, as a hull whose every setting is a vertex: what {@link Bound} reads of it, so
+         * the same segments, numbered alike, at the same bits.
+         */
+        Hull vertices() {
+            int v = vertex.length;
+            int[] i = new int[v];
+            double[] c = new double[v];
+            double[] m = new double[v];
+            int[] all = new int[v];
+            for (int j = 0; j < v; j++) {
+                i[j] = index[vertex[j]];
+                c[j] = cost[vertex[j]];
+                m[j] = size[vertex[j]];
+                all[j] = j;
+            }
+            return new Hull(i, c, m, all);
+        }
+    }
+
+    /**
+     * The undominated settings, ascending in size with strictly falling cost: in (size, cost, index) order
+     * ({@link #bySizeThenCost}), each setting cheaper than every one before it.
+     *
+     * <p>Found stretch by stretch. The settings fall into a few ascending stretches (see {@link #bySizeThenCost});
+     * a setting not cheaper than an earlier one of its own stretch also comes after that one in the whole order,
+     * so the scan of the whole order would drop it. Each stretch is scanned first, keeping only the settings
+     * cheaper than every earlier one of their stretch, and only those (for RocksDB's 99,001 settings, from tens at
+     * a hundred keys to the number of distinct filters) are put in order and scanned: every setting the whole scan
+     * would keep is among them, and each dropped one had a kept one before it at no higher cost, so the least cost
+     * before each candidate is the same and the result is the same settings in the same order.
+     */
+    static int[] undominated(double[] cost, double[] size) {
+        // each stretch's candidates, in a buffer grown as they come (a hundred keys leave tens of 99,001 settings)
+        int[] candidate = new int[Math.min(cost.length, 1024)];
+        int[] starts = new int[MAX_MERGED_STRETCHES + 1];
+        int stretches = 0;
+        int k = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int s = 0; s < cost.length; s++) {
+            if (s == 0 || before(s, s - 1, cost, size)) { // a new stretch
+                lowest = Double.POSITIVE_INFINITY;
+                if (stretches < starts.length) {
+                    starts[stretches] = k;
+                }
+                stretches++;
+            }
+            if (cost[s] < lowest) {
+                if (k == candidate.length) {
+                    candidate = Arrays.copyOf(candidate, Math.min(cost.length, 2 * k));
+                }
+                candidate[k++] = s;
+                lowest = cost[s];
+            }
+        }
+        int[] ordered;
+        if (stretches <= MAX_MERGED_STRETCHES) {
+            starts[stretches] = k;
+            ordered = mergeStretches(candidate, k, starts, stretches, cost, size);
+        } else {
+            ordered = Arrays.copyOf(candidate, k); // ascending, as IndexSort takes them
+            IndexSort.sort(ordered, size, cost);
+        }
+        int u = 0;
+        lowest = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < k; j++) { // in place: the j-th setting is read before the u-th (u <= j) is written
+            int s = ordered[j];
+            if (cost[s] < lowest) {
+                ordered[u++] = s;
+                lowest = cost[s];
+            }
+        }
+        return u == ordered.length ? ordered : Arrays.copyOf(ordered, u);
+    }
+
+    /**
+     * {@code index[0 .. k)}, ascending stretches starting at {@code starts[0 .. stretches)} ({@code starts[stretches]
+     * = k}), merged two at a time into (size, cost, index) order, the earlier stretch first on ties (its indices
+     * are the smaller). The array returned may be {@code index} itself.
+     */
+    private static int[] mergeStretches(int[] index, int k, int[] starts, int stretches, double[] cost,
+                                        double[] size) {
+        int[] from = index;
+        int[] to = stretches > 1 ? new int[k] : null;
+        while (stretches > 1) {
+            int merged = 0;
+            for (int r = 0; r < stretches; r += 2) {
+                int lo = starts[r];
+                int mid = starts[Math.min(r + 1, stretches)];
+                int hi = starts[Math.min(r + 2, stretches)];
+                int a = lo;
+                int b = mid;
+                for (int j = lo; j < hi; j++) {
+                    to[j] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
+                }
+                starts[merged++] = lo;
+            }
+            starts[merged] = k;
+            stretches = merged;
+            int[] t = from;
+            from = to;
+            to = t;
+        }
+        return from;
     }
 
     /** Most ascending stretches {@link #bySizeThenCost} merges rather than sorting. */
@@ -495,28 +636,7 @@ public final class DeployableSolver {
             }
         }
         starts[stretches] = n;
-        int[] from = order;
-        int[] to = new int[n];
-        while (stretches > 1) {
-            int merged = 0;
-            for (int r = 0; r < stretches; r += 2) {
-                int lo = starts[r];
-                int mid = starts[Math.min(r + 1, stretches)];
-                int hi = starts[Math.min(r + 2, stretches)];
-                int a = lo;
-                int b = mid;
-                for (int k = lo; k < hi; k++) {
-                    to[k] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
-                }
-                starts[merged++] = lo;
-            }
-            starts[merged] = n;
-            stretches = merged;
-            int[] t = from;
-            from = to;
-            to = t;
-        }
-        return from;
+        return mergeStretches(order, n, starts, stretches, cost, size);
     }
 
     /** Setting a comes strictly before setting b by (size, cost). */
@@ -541,10 +661,24 @@ public final class DeployableSolver {
             this.segments = segments;
         }
 
+        /**
+         * The hulls' segments by slope, ties in hull then vertex order: the order they are listed in here, so a
+         * stable sort by slope alone ({@link IndexSort}, in {@link Double#compare}'s order, over primitive
+         * arrays: the runs' hulls of a large case hold a million segments).
+         */
         static Bound of(List<Hull> hulls) {
             double baseCost = 0.0;
             double baseSize = 0.0;
-            List<double[]> segs = new ArrayList<>();
+            int count = 0;
+            for (Hull hull : hulls) {
+                count += hull.vertex.length - 1;
+            }
+            double[] slope = new double[count];
+            double[] segSize = new double[count];
+            double[] segCost = new double[count];
+            int[] segHull = new int[count];
+            int[] segVertex = new int[count];
+            int n = 0;
             for (int h = 0; h < hulls.size(); h++) {
                 Hull hull = hulls.get(h);
                 baseCost += hull.cost[hull.vertex[0]];
@@ -552,18 +686,27 @@ public final class DeployableSolver {
                 for (int v = 1; v < hull.vertex.length; v++) {
                     double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
                     double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
-                    segs.add(new double[] {dc / dm, dm, dc, h, v});
+                    slope[n] = dc / dm;
+                    segSize[n] = dm;
+                    segCost[n] = dc;
+                    segHull[n] = h;
+                    segVertex[n] = v;
+                    n++;
                 }
             }
-            segs.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[3])
-                    .thenComparingDouble(x -> x[4]));
-            double[] stepSize = new double[segs.size() + 1];
-            double[] stepCost = new double[segs.size() + 1];
-            int[][] segments = new int[segs.size()][];
-            for (int j = 0; j < segs.size(); j++) {
-                stepSize[j + 1] = stepSize[j] + segs.get(j)[1];
-                stepCost[j + 1] = stepCost[j] + segs.get(j)[2];
-                segments[j] = new int[] {(int) segs.get(j)[3], (int) segs.get(j)[4]};
+            int[] order = new int[count];
+            for (int j = 0; j < count; j++) {
+                order[j] = j;
+            }
+            IndexSort.sort(order, slope, new long[count]); // equal slopes keep (hull, vertex) order
+            double[] stepSize = new double[count + 1];
+            double[] stepCost = new double[count + 1];
+            int[][] segments = new int[count][];
+            for (int j = 0; j < count; j++) {
+                int seg = order[j];
+                stepSize[j + 1] = stepSize[j] + segSize[seg];
+                stepCost[j + 1] = stepCost[j] + segCost[seg];
+                segments[j] = new int[] {segHull[seg], segVertex[seg]};
             }
             return new Bound(baseCost, baseSize, stepSize, stepCost, segments);
         }

@@ -73,10 +73,19 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
 
     /** Every anchor of the case; each null where it does not apply. */
     public static EngineAnchors of(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
-        return new EngineAnchors(ProgressivePolicy.fuseOrNone(lsmCase, reach, solver),
+        return of(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
+    }
+
+    /**
+     * As {@link #of(LsmCase, double[], DeployableSolver)} with the case's key-range reach already found.
+     *
+     * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
+     */
+    public static EngineAnchors of(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
+        return new EngineAnchors(ProgressivePolicy.fuseOrNone(lsmCase, reach, keyRanges, solver),
                 ProgressivePolicy.orNone(() -> ribbonHybrid(lsmCase, reach, solver)),
-                ProgressivePolicy.orNone(() -> rocksdbUniform(lsmCase, reach, solver)),
-                ProgressivePolicy.orNone(() -> pebbleUniform(lsmCase, reach, solver)));
+                ProgressivePolicy.orNone(() -> rocksdbUniform(lsmCase, reach, keyRanges, solver)),
+                ProgressivePolicy.orNone(() -> pebbleUniform(lsmCase, reach, keyRanges, solver)));
     }
 
     /** B: the case's budget per entry, M / N. */
@@ -122,25 +131,35 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
 
     /** RocksDB's {@code bloomfilter:B} for every file, beside the best rocksdb-per-level allocation at its memory. */
     public static Priced rocksdbUniform(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        return rocksdbUniform(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
+    }
+
+    /** As {@link #rocksdbUniform(LsmCase, double[], DeployableSolver)} with the case's key-range reach (or null). */
+    static Priced rocksdbUniform(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
         if (!rocksDbHolds(lsmCase.entries())) {
             return null;
         }
-        return uniform(Engine.ROCKSDB, Engine.ROCKSDB_PER_LEVEL, lsmCase, reach, solver);
+        return uniform(Engine.ROCKSDB, Engine.ROCKSDB_PER_LEVEL, lsmCase, reach, keyRanges, solver);
     }
 
     /** Pebble's {@code bloom.FilterPolicy(b)} at every level, on the Get path, beside the best Pebble allocation. */
     public static Priced pebbleUniform(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
+        return pebbleUniform(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
+    }
+
+    /** As {@link #pebbleUniform(LsmCase, double[], DeployableSolver)} with the case's key-range reach (or null). */
+    static Priced pebbleUniform(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
         try {
             EngineLevels.map(Engine.PEBBLE, lsmCase.runs());
         } catch (EngineLevels.ShapeException e) {
             return null;
         }
-        return uniform(Engine.PEBBLE, Engine.PEBBLE, lsmCase, reach, solver);
+        return uniform(Engine.PEBBLE, Engine.PEBBLE, lsmCase, reach, keyRanges, solver);
     }
 
     /** The engine's one setting at B for every run, on its read path, beside the best at {@code granularity}. */
     private static Priced uniform(Engine engine, Engine granularity, LsmCase lsmCase, double[] reach,
-                                  DeployableSolver solver) {
+                                  KeyRangeReach keyRanges, DeployableSolver solver) {
         FilterFamily family = engine.family();
         Setting setting = family.settingFor(bitsPerEntry(lsmCase));
         long[] entries = lsmCase.entries();
@@ -148,7 +167,7 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
         boolean[] consulted = ReadPath.consulted(engine, runs);
         // Pebble's filters hold Split prefixes: where the case gives the share of present prefixes, each run is
         // priced s_i + (1 - s_i) p, the anchor's and the optimum's alike (ReadPath.presentPrefixShares)
-        double[] presentShare = ReadPath.presentPrefixShares(granularity, lsmCase, KeyRangeReach.of(lsmCase));
+        double[] presentShare = ReadPath.presentPrefixShares(granularity, lsmCase, keyRanges);
         Priced priced = price(entries, reach, consulted, presentShare, i -> new DeployableChoice(family, setting),
                 setting.bitsPerKey());
         return priced.beside(solver.solve(granularity, entries, reach, ProgressivePolicy.levelsOf(lsmCase),

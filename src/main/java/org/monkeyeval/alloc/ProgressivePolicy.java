@@ -154,7 +154,16 @@ public final class ProgressivePolicy {
      * @param reach  the lookups that reach each run (a_i)
      */
     public static Anchor fuse(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
-        return price(lsmCase, reach, KeyRangeReach.of(lsmCase), (level, keys, tableKnown) -> {
+        return fuse(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
+    }
+
+    /**
+     * As {@link #fuse(LsmCase, double[], DeployableSolver)} with the case's key-range reach already found.
+     *
+     * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
+     */
+    public static Anchor fuse(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
+        return price(lsmCase, reach, keyRanges, (level, keys, tableKnown) -> {
             StaticSetFamily family = fuseFamily(FUSE_FINGERPRINT_BITS[level]);
             Setting setting = tableKnown && keys > MAX_FUSE_TABLE_KEYS ? Setting.none() : family.settings().get(1);
             return new DeployableChoice(family, setting);
@@ -265,8 +274,9 @@ public final class ProgressivePolicy {
     }
 
     /** {@link #fuse}, or null where it cannot be priced, as {@link #orNone(LsmCase, double[], KeyRangeReach, DeployableSolver)}. */
-    public static Anchor fuseOrNone(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
-        return orNone(() -> fuse(lsmCase, reach, solver));
+    public static Anchor fuseOrNone(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges,
+                                    DeployableSolver solver) {
+        return orNone(() -> fuse(lsmCase, reach, keyRanges, solver));
     }
 
     /**

@@ -1,32 +1,37 @@
 package org.monkeyeval.alloc;
 
 import java.lang.ref.SoftReference;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.IntStream;
+import java.util.stream.LongStream;
+
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
 
 /**
- * Each run's rate and real size at every setting (a row of the deployable solvers' tables), computed a
- * batch of distinct runs at a time in parallel and handed over in run order.
+ * Each run's rate and real size at every setting (a row of the deployable solvers' tables), handed over in
+ * run order, the families' rows they are made of computed for the distinct runs in parallel.
  *
  * <p>A row depends on the run's entries and read path alone, through the families' pure rate and size
  * functions, so computing rows on several threads gives the same numbers as one thread; the caller adds
  * them into its groups in run order, one thread, so the sums are the same bits whatever the threads
  * (the one order that decides the rounding). Runs of equal size and read path next to each other (L0
- * files) share one row. At most {@link #BATCH} rows are held at once: 2 x 198,004 doubles each at
- * rocksdb-per-level, 25 MB for a batch.
+ * files) share one row. One row is handed over at a time, in the same two arrays (2 x 198,004 doubles at
+ * rocksdb-per-level).
  *
- * <p>Rows are kept once computed (softly: the collector may drop them when memory runs short), keyed by
- * the settings list ({@link DeployableChoice#union} hands out one list per list of families), the
- * entries, the read path and the share of present prefixes: a run priced again (the nominal and robust
- * solves of one case, another case with a run of the same size) takes its row from there. A row is a
- * pure function of its key, so a kept row is the same bits as one computed again.
+ * <p>A row is put together from its families' rows: each family's rate and size at every one of its settings
+ * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed (softly: the collector may drop them
+ * when memory runs short), keyed by the family and the entries. A settings list ({@link DeployableChoice#union}
+ * hands out one list per list of families) holds its families' own settings, so a run priced again (the
+ * nominal and robust solves of one case, the anchors, another case with a run of the same size) and a family
+ * in several lists (RocksDB's Bloom filter at rocksdb, at rocksdb-per-level and in rocksdb-ribbon's pairs) take
+ * their values from there. A kept row is a pure function of its key, so it is the same bits as one computed
+ * again; the read path's rate ({@link ReadPath#rate}) is applied as the list's row is put together.
  */
 final class RateRows {
-
-    /** Distinct rows computed together (and held at once). */
-    static final int BATCH = 8;
 
     /** Receives run i's row; the arrays are reused after the call returns. */
     interface Consumer {
@@ -34,10 +39,6 @@ final class RateRows {
     }
 
     private RateRows() {
-    }
-
-    /** A row's key: the settings list by identity, the run's entries, read path and share of present prefixes. */
-    private record Key(IdentityOf settings, long entries, boolean consulted, long presentShareBits) {
     }
 
     /** A list compared by identity (its elements are 198,004 settings at rocksdb-per-level). */
@@ -53,11 +54,70 @@ final class RateRows {
         }
     }
 
-    /** One row, kept: rates and sizes over the settings (read, never written, by those who are handed it). */
+    /** One row: rates and sizes over the settings (read, never written, by those who are handed it). */
     record Row(double[] fpr, double[] bits) {
     }
 
-    private static final Map<Key, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
+    /** A family's row over n keys. */
+    private record FamilyKey(FilterFamily family, long entries) {
+    }
+
+    private static final Map<FamilyKey, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
+
+    /**
+     * Where each choice of a settings list lies among its family's settings ({@code index[s]}), or -1 where it is
+     * computed on its own: a setting that is not one of its family's own (the union's no-filter setting), or one
+     * of a family the list holds few settings of (a test's subset), whose whole row would cost more than it saves.
+     *
+     * @param whole the family when the list is that family's settings, in order, all of them; else null
+     */
+    private record Layout(FilterFamily[] family, int[] index, FilterFamily whole) {
+
+        static Layout of(List<DeployableChoice> settings) {
+            int count = settings.size();
+            FilterFamily[] family = new FilterFamily[count];
+            int[] index = new int[count];
+            Map<FilterFamily, Map<Setting, Integer>> own = new HashMap<>();
+            Map<FilterFamily, Integer> held = new HashMap<>();
+            for (int s = 0; s < count; s++) {
+                DeployableChoice choice = settings.get(s);
+                family[s] = choice.family();
+                Integer at = own.computeIfAbsent(choice.family(), RateRows::positions).get(choice.setting());
+                index[s] = at == null ? -1 : at;
+                if (at != null) {
+                    held.merge(choice.family(), 1, Integer::sum);
+                }
+            }
+            for (int s = 0; s < count; s++) {
+                if (index[s] >= 0 && 2 * held.get(family[s]) < family[s].settings().size()) {
+                    index[s] = -1;
+                }
+            }
+            FilterFamily whole = count > 0 && family[0].settings().size() == count ? family[0] : null;
+            for (int s = 0; whole != null && s < count; s++) {
+                if (family[s] != whole || index[s] != s) {
+                    whole = null;
+                }
+            }
+            return new Layout(family, index, whole);
+        }
+    }
+
+    /** Each of a family's own settings (by identity) at its position among them. */
+    private static Map<Setting, Integer> positions(FilterFamily family) {
+        Map<Setting, Integer> at = new IdentityHashMap<>();
+        List<Setting> all = family.settings();
+        for (int j = 0; j < all.size(); j++) {
+            at.putIfAbsent(all.get(j), j);
+        }
+        return at;
+    }
+
+    private static final Map<IdentityOf, Layout> LAYOUTS = new ConcurrentHashMap<>();
+
+    private static Layout layout(List<DeployableChoice> settings) {
+        return LAYOUTS.computeIfAbsent(new IdentityOf(settings), k -> Layout.of(settings));
+    }
 
     /**
      * Calls {@code consumer} for every run in order with its rates ({@link ReadPath#rate}: 1 where the
@@ -75,72 +135,83 @@ final class RateRows {
                            Consumer consumer) {
         int runs = entries.length;
         int count = settings.size();
-        int[] rowOf = new int[runs];
-        int[] firstRun = new int[runs];
-        int rows = 0;
+        Layout layout = layout(settings);
+        // the families' rows of the distinct entries, computed on several threads and kept, before one thread
+        // hands the runs over in order, each row put together from them into the same two arrays
+        LongStream.of(entries).distinct().parallel().forEach(n -> familyRows(layout, n));
+        double[] fpr = new double[count];
+        double[] bits = new double[count];
         for (int i = 0; i < runs; i++) {
             if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                     || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                firstRun[rows++] = i;
+                fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
             }
-            rowOf[i] = rows - 1;
-        }
-        double[][] fpr = new double[Math.min(BATCH, Math.max(rows, 1))][count];
-        double[][] bits = new double[fpr.length][count];
-        int run = 0;
-        for (int from = 0; from < rows; from += BATCH) {
-            int start = from;
-            int to = Math.min(rows, from + BATCH);
-            IntStream.range(start, to).parallel().forEach(r -> row(settings, entries[firstRun[r]],
-                    consulted[firstRun[r]], presentShare[firstRun[r]], fpr[r - start], bits[r - start]));
-            for (; run < runs && rowOf[run] < to; run++) {
-                consumer.accept(run, fpr[rowOf[run] - start], bits[rowOf[run] - start]);
-            }
+            consumer.accept(i, fpr, bits);
         }
     }
 
     /**
-     * A run's row over {@code settings} with its filter read and no present prefixes: the kept one, else
-     * computed here and kept. The arrays are shared: read them, never write them.
+     * A run's row over {@code settings} with its filter read and no present prefixes. The arrays may be shared
+     * (a family's kept row, where the list is that family's settings): read them, never write them.
      */
     static Row kept(List<DeployableChoice> settings, long entries) {
-        Key key = new Key(new IdentityOf(settings), entries, true, Double.doubleToLongBits(0.0));
-        Row kept = lookUp(key);
+        Layout layout = layout(settings);
+        if (layout.whole() != null) {
+            // read with no present prefix, the rate is the filter's bit for bit: 0 + (1 - 0) p = p (ReadPath.rate)
+            return familyRow(layout.whole(), entries);
+        }
+        double[] fpr = new double[settings.size()];
+        double[] bits = new double[settings.size()];
+        fill(settings, layout, entries, true, 0.0, fpr, bits);
+        return new Row(fpr, bits);
+    }
+
+    /** The rows over n keys of every family the layout takes rows from (kept, or computed and kept). */
+    private static void familyRows(Layout layout, long entries) {
+        FilterFamily last = null;
+        for (int s = 0; s < layout.index().length; s++) {
+            if (layout.index()[s] >= 0 && layout.family()[s] != last) {
+                last = layout.family()[s];
+                familyRow(last, entries);
+            }
+        }
+    }
+
+    /** A family's rate and size at each of its settings over n keys: the kept row, else computed and kept. */
+    private static Row familyRow(FilterFamily family, long entries) {
+        FamilyKey key = new FamilyKey(family, entries);
+        SoftReference<Row> ref = KEPT.get(key);
+        Row kept = ref == null ? null : ref.get();
         if (kept == null) {
-            double[] fpr = new double[settings.size()];
-            double[] bits = new double[settings.size()];
-            fill(settings, entries, true, 0.0, fpr, bits);
-            kept = new Row(fpr, bits);
+            int count = family.settings().size();
+            kept = new Row(new double[count], new double[count]);
+            family.rowOfSettings(entries, kept.fpr(), kept.bits());
             KEPT.put(key, new SoftReference<>(kept));
         }
         return kept;
     }
 
-    private static Row lookUp(Key key) {
-        SoftReference<Row> ref = KEPT.get(key);
-        return ref == null ? null : ref.get();
-    }
-
-    /** One run's row into {@code fpr} and {@code bits}: the kept one where there is one, else computed and kept. */
-    private static void row(List<DeployableChoice> settings, long entries, boolean consulted, double presentShare,
-                            double[] fpr, double[] bits) {
-        Key key = new Key(new IdentityOf(settings), entries, consulted, Double.doubleToLongBits(presentShare));
-        Row kept = lookUp(key);
-        if (kept != null) {
-            System.arraycopy(kept.fpr(), 0, fpr, 0, fpr.length);
-            System.arraycopy(kept.bits(), 0, bits, 0, bits.length);
-            return;
-        }
-        fill(settings, entries, consulted, presentShare, fpr, bits);
-        KEPT.put(key, new SoftReference<>(new Row(fpr.clone(), bits.clone())));
-    }
-
-    /** One run's row: each setting's rate (s + (1 - s) p, or 1 where the filter is not read) and real size in bits. */
-    private static void fill(List<DeployableChoice> settings, long entries, boolean consulted, double presentShare,
-                             double[] fpr, double[] bits) {
+    /**
+     * One run's row: each setting's rate (s + (1 - s) p, or 1 where the filter is not read) and real size in bits,
+     * p and the size taken from the family's row where the layout places the setting in it.
+     */
+    private static void fill(List<DeployableChoice> settings, Layout layout, long entries, boolean consulted,
+                             double presentShare, double[] fpr, double[] bits) {
+        FilterFamily rowFamily = null;
+        Row row = null;
         for (int s = 0; s < fpr.length; s++) {
-            fpr[s] = ReadPath.rate(consulted, presentShare, settings.get(s).fpr(entries));
-            bits[s] = settings.get(s).filterBits(entries);
+            int at = layout.index()[s];
+            if (at < 0) {
+                fpr[s] = ReadPath.rate(consulted, presentShare, settings.get(s).fpr(entries));
+                bits[s] = settings.get(s).filterBits(entries);
+                continue;
+            }
+            if (layout.family()[s] != rowFamily) {
+                rowFamily = layout.family()[s];
+                row = familyRow(rowFamily, entries);
+            }
+            fpr[s] = ReadPath.rate(consulted, presentShare, row.fpr()[at]);
+            bits[s] = row.bits()[at];
         }
     }
 }

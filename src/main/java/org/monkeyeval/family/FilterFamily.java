@@ -50,6 +50,20 @@ public interface FilterFamily {
     /** Real size in bits (metadata included) of the filter over {@code entries} keys at {@code setting}. */
     double filterBits(long entries, Setting setting);
 
+    /**
+     * The rate and real size at every one of {@link #settings()}, index for index, over {@code entries} keys
+     * into {@code fpr} and {@code bits}: the values {@link #fpr} and {@link #filterBits} give setting by setting,
+     * bit for bit. A family whose settings share their filter (RocksDB's millibits that round to the same lines
+     * and probes) overrides this to compute each distinct filter once.
+     */
+    default void rowOfSettings(long entries, double[] fpr, double[] bits) {
+        List<Setting> all = settings();
+        for (int s = 0; s < all.size(); s++) {
+            fpr[s] = fpr(entries, all.get(s));
+            bits[s] = filterBits(entries, all.get(s));
+        }
+    }
+
     /** Checks n, shared by the families. */
     static void checkEntries(long entries) {
         if (entries < 1) {

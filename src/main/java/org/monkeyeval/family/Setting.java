@@ -75,7 +75,8 @@ public record Setting(double bitsPerKey, String knob, List<Parameter> parameters
 
     /** The parameter named {@code name}, or -1 when the setting has none of that name. */
     public int parameter(String name) {
-        for (Parameter p : parameters) {
+        for (int i = 0; i < parameters.size(); i++) { // by index: no iterator where rates are tabulated
+            Parameter p = parameters.get(i);
             if (p.name().equals(name)) {
                 return p.value();
             }

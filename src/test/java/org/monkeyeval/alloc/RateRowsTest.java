@@ -11,21 +11,21 @@ import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
 /**
- * Guards the tables' rows computed in parallel batches: every run is handed its own row, in run order,
- * with the same bits one thread computing setting by setting gives (rate 1 where the filter is not
- * read), across more distinct runs than one batch holds and with equal neighbours sharing a row.
+ * Guards the tables' rows, their families' rows computed in parallel: every run is handed its own row, in run
+ * order, with the same bits one thread computing setting by setting gives (rate 1 where the filter is not
+ * read), with equal neighbours sharing a row, and a row put together from kept family rows the same bits.
  */
 final class RateRowsTest {
 
     @Test
-    void forEachRun_moreRunsThanABatch_givesEachRunItsOwnRowInRunOrder() {
+    void forEachRun_manyRuns_givesEachRunItsOwnRowInRunOrder() {
         List<DeployableChoice> all = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
                 RocksDbRibbonFamily.INSTANCE));
         List<DeployableChoice> settings = new ArrayList<>();
         for (int s = 0; s < all.size(); s += 997) {
             settings.add(all.get(s));
         }
-        long[] entries = new long[3 * RateRows.BATCH + 3];
+        long[] entries = new long[27];
         boolean[] consulted = new boolean[entries.length];
         for (int i = 0; i < entries.length; i++) {
             entries[i] = i % 4 == 1 ? entries[i - 1] : 1_000L + 7_919L * i * i; // some neighbours equal
@@ -48,5 +48,35 @@ final class RateRowsTest {
             inOrder.add(i);
         }
         assertEquals(inOrder, seen);
+    }
+
+    @Test
+    void forEachRun_wholeUnionFromFamilyRows_givesTheDirectRatesAndSizes() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE));
+        long[] entries = {100, 100, 9_999, 720_000};
+        boolean[] consulted = {true, false, true, true};
+        double[] presentShare = {0.0, 0.0, 0.25, 0.0};
+        RateRows.forEachRun(union, entries, consulted, presentShare, (run, fpr, bits) -> {
+            for (int s = 0; s < union.size(); s++) {
+                DeployableChoice c = union.get(s);
+                assertEquals(ReadPath.rate(consulted[run], presentShare[run], c.fpr(entries[run])), fpr[s], 0.0,
+                        "run " + run + " setting " + s);
+                assertEquals(c.filterBits(entries[run]), bits[s], 0.0, "run " + run + " setting " + s);
+            }
+        });
+    }
+
+    @Test
+    void kept_aFamilysOwnSettings_givesTheDirectRatesAndSizes() {
+        List<DeployableChoice> bloom = DeployableRibbonSolver.paired(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE).bloom();
+        for (long n : new long[] {1_000, 2_000_000}) {
+            RateRows.Row row = RateRows.kept(bloom, n);
+            for (int s = 0; s < bloom.size(); s++) {
+                assertEquals(bloom.get(s).fpr(n), row.fpr()[s], 0.0, n + " entries, setting " + s);
+                assertEquals(bloom.get(s).filterBits(n), row.bits()[s], 0.0, n + " entries, setting " + s);
+            }
+        }
     }
 }

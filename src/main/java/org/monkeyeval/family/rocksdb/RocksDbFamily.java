@@ -120,6 +120,35 @@ public final class RocksDbFamily implements FilterFamily {
     }
 
     /**
+     * Every setting's rate and size, each distinct filter rated once: a setting's rate and size depend on n only
+     * through its lines and probes ({@link #fpr}, {@link #filterBits}), and over n keys the millibits up to a
+     * thousand apart round to the same lines (at 10,000 keys, 99,001 settings build about 1,950 distinct
+     * filters). The settings ascend in millibits, so lines never fall from one to the next and settings of the
+     * same filter stand next to each other: each takes its neighbour's values where lines and probes are its
+     * neighbour's, the same bits as computing them again.
+     */
+    @Override
+    public void rowOfSettings(long entries, double[] fpr, double[] bits) {
+        FilterFamily.checkEntries(entries);
+        long previousLines = -1;
+        int previousProbes = -1;
+        for (int s = 0; s < settings.size(); s++) {
+            Setting setting = settings.get(s);
+            long lines = setting.hasFilter() ? lines(entries, setting) : -1;
+            int probes = setting.probes();
+            if (lines >= 0 && lines == previousLines && probes == previousProbes) {
+                fpr[s] = fpr[s - 1];
+                bits[s] = bits[s - 1];
+            } else {
+                fpr[s] = fpr(entries, setting);
+                bits[s] = filterBits(entries, setting);
+            }
+            previousLines = lines;
+            previousProbes = probes;
+        }
+    }
+
+    /**
      * RocksDB's own estimate, CacheLocalFpRate, for n keys in {@code lines} 512-bit lines and k probes (a
      * diagnostic beside the built filter's rate; RocksDB's Ribbon sizing reads it).
      */
@@ -133,13 +162,22 @@ public final class RocksDbFamily implements FilterFamily {
         return 8.0 * filterBytesWithMetadata(entries, setting);
     }
 
+    /**
+     * The millibits as bits with three decimals, trailing zeros dropped ("10", "10.5", "10.05"). Written with
+     * plain string operations: the family makes 99,001 knobs when it is loaded, and String.format with a
+     * regular expression took about 4 s of every command's start.
+     */
     private static String knob(int millibits) {
         String whole = Integer.toString(millibits / 1000);
         int rest = millibits % 1000;
         if (rest == 0) {
             return whole;
         }
-        String decimals = String.format(java.util.Locale.ROOT, "%03d", rest);
-        return whole + "." + decimals.replaceAll("0+$", "");
+        String decimals = Integer.toString(1000 + rest).substring(1); // rest in [1, 999], with leading zeros
+        int end = decimals.length();
+        while (decimals.charAt(end - 1) == '0') {
+            end--;
+        }
+        return whole + "." + decimals.substring(0, end);
     }
 }

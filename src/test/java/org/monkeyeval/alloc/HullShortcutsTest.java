@@ -1,0 +1,167 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
+
+/**
+ * Guards the two shortcuts of the deployable solver's hulls against the direct computations they replace:
+ * {@link DeployableSolver#undominated} (each stretch's dominated settings dropped before the sort) gives the
+ * settings the scan of every setting in (size, cost, index) order keeps, in the same order; and
+ * {@link DeployableSolver.Bound#of} (segments sorted by slope with a stable radix sort) gives the same steps,
+ * bit for bit, as sorting the segments by (slope, hull, vertex) with a comparator; and a run's hull kept for the
+ * engine's bound ({@link DeployableSolver#runHull}, its vertices alone) gives the same bound as the whole hull.
+ */
+final class HullShortcutsTest {
+
+    /** The undominated settings as first computed: scan every setting in (size, cost, index) order. */
+    private static int[] undominatedByScan(double[] cost, double[] size) {
+        int[] kept = new int[cost.length];
+        int k = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int s : DeployableSolver.bySizeThenCost(cost, size)) {
+            if (cost[s] < lowest) {
+                kept[k++] = s;
+                lowest = cost[s];
+            }
+        }
+        return Arrays.copyOf(kept, k);
+    }
+
+    @Test
+    void undominated_randomStretchesWithTies_keepsWhatTheFullScanKeeps() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int trial = 0; trial < 400; trial++) {
+            int stretches = 1 + random.nextInt(3 * DeployableSolver.MAX_MERGED_STRETCHES);
+            int n = stretches * (1 + random.nextInt(60));
+            double[] size = new double[n];
+            double[] cost = new double[n];
+            for (int i = 0; i < n; i++) { // each stretch ascending in size, costs of equal sizes in any order
+                boolean first = i % (n / stretches) == 0;
+                size[i] = first ? 512 * random.nextInt(8) : size[i - 1] + 512 * random.nextInt(2);
+                cost[i] = random.nextInt(4) == 0 ? (random.nextBoolean() ? 0.0 : -0.0) : random.nextInt(9) / 8.0;
+            }
+            assertArrayEquals(undominatedByScan(cost, size), DeployableSolver.undominated(cost, size),
+                    "trial " + trial);
+        }
+    }
+
+    @Test
+    void undominated_rocksDbRows_keepsWhatTheFullScanKeeps() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE));
+        long[] entries = {100, 2_500, 60_000, 1_000_000};
+        double[] reach = {1.0, 0.37, 1.0, 0.9};
+        RateRows.forEachRun(union, entries, new boolean[] {true, true, true, true}, (run, fpr, bits) -> {
+            double[] cost = new double[fpr.length];
+            for (int s = 0; s < cost.length; s++) {
+                cost[s] = reach[run] * fpr[s];
+            }
+            assertArrayEquals(undominatedByScan(cost, bits), DeployableSolver.undominated(cost, bits),
+                    "run of " + entries[run] + " entries");
+        });
+    }
+
+    @Test
+    void vertices_randomHulls_giveTheSameBoundBitForBit() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int trial = 0; trial < 100; trial++) {
+            List<DeployableSolver.Hull> full = new ArrayList<>();
+            List<DeployableSolver.Hull> vertices = new ArrayList<>();
+            for (int g = 1 + random.nextInt(6); g > 0; g--) {
+                int n = 1 + random.nextInt(300);
+                double[] cost = new double[n];
+                double[] size = new double[n];
+                for (int s = 0; s < n; s++) {
+                    size[s] = 64 * random.nextInt(40);
+                    cost[s] = random.nextInt(16) / 16.0;
+                }
+                DeployableSolver.Hull hull = DeployableSolver.Hull.of(cost, size);
+                full.add(hull);
+                vertices.add(hull.vertices());
+            }
+            DeployableSolver.Bound expected = DeployableSolver.Bound.of(full);
+            DeployableSolver.Bound actual = DeployableSolver.Bound.of(vertices);
+            assertArrayEquals(expected.stepSize, actual.stepSize, 0.0, "trial " + trial);
+            assertArrayEquals(expected.stepCost, actual.stepCost, 0.0, "trial " + trial);
+            assertEquals(expected.baseCost, actual.baseCost, 0.0);
+            assertEquals(expected.baseSize, actual.baseSize, 0.0);
+            for (int j = 0; j < expected.segments.length; j++) {
+                assertArrayEquals(expected.segments[j], actual.segments[j], "trial " + trial + " segment " + j);
+            }
+            for (double budget = 0; budget < 64 * 40 * 7; budget += 333) {
+                assertEquals(expected.at(budget), actual.at(budget), 0.0, "trial " + trial + " budget " + budget);
+            }
+        }
+    }
+
+    @Test
+    void runHull_keptForARowAndReach_isTheVerticesOfTheHullComputedAgain() {
+        double[] cost = {1.0, 0.5, 0.25, 0.2, 0.125};
+        double[] size = {0, 64, 128, 192, 256};
+        Object rows = new Object();
+        DeployableSolver.Hull kept = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.5,
+                () -> DeployableSolver.Hull.of(cost, size));
+        DeployableSolver.Hull again = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.5,
+                () -> { throw new AssertionError("a kept hull is not computed again"); });
+        DeployableSolver.Hull direct = DeployableSolver.Hull.of(cost, size).vertices();
+        assertArrayEquals(direct.index, again.index);
+        assertArrayEquals(direct.cost, again.cost, 0.0);
+        assertArrayEquals(direct.size, again.size, 0.0);
+        assertArrayEquals(direct.vertex, kept.vertex);
+        DeployableSolver.Hull otherReach = DeployableSolver.runHull(rows, 1_000, true, 0.0, 0.25,
+                () -> DeployableSolver.Hull.of(new double[] {1.0, 0.0}, new double[] {0, 64}));
+        assertEquals(2, otherReach.vertex.length);
+    }
+
+    @Test
+    void boundOf_randomHulls_takesTheStepsOfTheComparatorSort() {
+        SplittableRandom random = new SplittableRandom(3);
+        for (int trial = 0; trial < 100; trial++) {
+            List<DeployableSolver.Hull> hulls = new ArrayList<>();
+            int groups = 1 + random.nextInt(6);
+            for (int g = 0; g < groups; g++) {
+                int n = 1 + random.nextInt(300);
+                double[] cost = new double[n];
+                double[] size = new double[n];
+                for (int s = 0; s < n; s++) { // coarse values: equal slopes across and within hulls
+                    size[s] = 64 * random.nextInt(40);
+                    cost[s] = random.nextInt(16) / 16.0;
+                }
+                hulls.add(DeployableSolver.Hull.of(cost, size));
+            }
+            DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
+            List<double[]> segs = new ArrayList<>();
+            for (int h = 0; h < hulls.size(); h++) {
+                DeployableSolver.Hull hull = hulls.get(h);
+                for (int v = 1; v < hull.vertex.length; v++) {
+                    double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
+                    double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
+                    segs.add(new double[] {dc / dm, dm, dc, h, v});
+                }
+            }
+            segs.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[3])
+                    .thenComparingDouble(x -> x[4]));
+            assertEquals(segs.size(), bound.segments.length, "trial " + trial);
+            double stepSize = 0.0;
+            double stepCost = 0.0;
+            for (int j = 0; j < segs.size(); j++) {
+                stepSize += segs.get(j)[1];
+                stepCost += segs.get(j)[2];
+                assertArrayEquals(new int[] {(int) segs.get(j)[3], (int) segs.get(j)[4]}, bound.segments[j],
+                        "trial " + trial + " segment " + j);
+                assertEquals(stepSize, bound.stepSize[j + 1], 0.0);
+                assertEquals(stepCost, bound.stepCost[j + 1], 0.0);
+            }
+        }
+    }
+}
