@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The exact deployable allocation at rocksdb-per-level (none, Bloom or Ribbon per level, 99,002 settings of
  * each family), nominal and robust over shares 0.05 to 0.9, in milliseconds per solve
- * ({@link Mode#SingleShotTime}; the table of every run's rate and size at every setting included), on the
+ * ({@link Mode#SingleShotTime}; the tables summed from the families' rows included, the rows themselves kept
+ * from the setup's solves on, as they are from one solve to the next in a run), on the
  * shapes that once passed the old search's node budget:
  * <ul>
  *   <li>{@code leveled-7-l0}: seven levels, size ratio 10, 10^3 to 10^9 entries, four L0 files of 10^5;</li>
