@@ -465,6 +465,10 @@ final class ChoiceKnapsack {
         final int[] at;     // per stream (allocation of the list), its next position in pass
         final int[] end;
         int[] heap;         // streams with a next child, as a binary heap
+        double[] heapSize;  // beside heap[i], its stream's next child's size and cost, so that sifting reads
+        double[] heapCost;  // the heap's own arrays, not the streams' and the hull's
+        double nextSize;    // the next child advance(k) found below the cut
+        double nextCost;
         int streams;
         double[] size = new double[1024];
         double[] cost = new double[1024];
@@ -489,6 +493,8 @@ final class ChoiceKnapsack {
             at = new int[fromSize.length];
             end = new int[fromSize.length];
             heap = new int[fromSize.length];
+            heapSize = new double[fromSize.length];
+            heapCost = new double[fromSize.length];
         }
 
         /** Opens the stream of allocation {@code k} over positions [from, to] of {@code pass}. */
@@ -497,6 +503,8 @@ final class ChoiceKnapsack {
             end[k] = to;
             if (advance(k)) {
                 heap[streams] = k;
+                heapSize[streams] = nextSize;
+                heapCost[streams] = nextCost;
                 up(streams++);
             }
         }
@@ -513,7 +521,10 @@ final class ChoiceKnapsack {
                     overflow = true;
                     return false;
                 }
-                if (fromCost[k] + hull.cost[j] + left.at(budget - u) < cut) {
+                double c = fromCost[k] + hull.cost[j];
+                if (c + left.at(budget - u) < cut) {
+                    nextSize = u;
+                    nextCost = c;
                     return true;
                 }
                 at[k]++;
@@ -526,21 +537,25 @@ final class ChoiceKnapsack {
             double lowest = Double.POSITIVE_INFINITY;
             while (streams > 0 && !overflow) {
                 int k = heap[0];
-                int j = pass[at[k]];
-                double c = fromCost[k] + hull.cost[j];
+                double c = heapCost[0];
                 if (c < lowest) {
                     if (n >= room) {
                         overflow = true;
                         return;
                     }
-                    add(fromSize[k] + hull.size[j], c, k, j);
+                    add(heapSize[0], c, k, pass[at[k]]);
                     lowest = c;
                 }
                 at[k]++;
                 if (advance(k)) {
+                    heapSize[0] = nextSize;
+                    heapCost[0] = nextCost;
                     down(0);
                 } else {
-                    heap[0] = heap[--streams];
+                    streams--;
+                    heap[0] = heap[streams];
+                    heapSize[0] = heapSize[streams];
+                    heapCost[0] = heapCost[streams];
                     if (streams > 0) {
                         down(0);
                     }
@@ -563,17 +578,14 @@ final class ChoiceKnapsack {
             n++;
         }
 
-        /** Stream a's next child comes before stream b's. */
-        private boolean before(int a, int b) {
-            int ja = pass[at[a]];
-            int jb = pass[at[b]];
-            double ua = fromSize[a] + hull.size[ja];
-            double ub = fromSize[b] + hull.size[jb];
+        /**
+         * Heap entry a's next child comes before entry b's: by size, then cost, then stream (so the merge takes
+         * children in one order whatever the heap's shape).
+         */
+        private boolean before(double ua, double ca, int a, double ub, double cb, int b) {
             if (ua != ub) {
                 return ua < ub;
             }
-            double ca = fromCost[a] + hull.cost[ja];
-            double cb = fromCost[b] + hull.cost[jb];
             if (ca != cb) {
                 return ca < cb;
             }
@@ -582,34 +594,47 @@ final class ChoiceKnapsack {
 
         private void up(int i) {
             int x = heap[i];
+            double u = heapSize[i];
+            double c = heapCost[i];
             while (i > 0) {
                 int p = (i - 1) >>> 1;
-                if (!before(x, heap[p])) {
+                if (!before(u, c, x, heapSize[p], heapCost[p], heap[p])) {
                     break;
                 }
                 heap[i] = heap[p];
+                heapSize[i] = heapSize[p];
+                heapCost[i] = heapCost[p];
                 i = p;
             }
             heap[i] = x;
+            heapSize[i] = u;
+            heapCost[i] = c;
         }
 
         private void down(int i) {
             int x = heap[i];
+            double u = heapSize[i];
+            double c = heapCost[i];
             while (true) {
-                int c = 2 * i + 1;
-                if (c >= streams) {
+                int child = 2 * i + 1;
+                if (child >= streams) {
                     break;
                 }
-                if (c + 1 < streams && before(heap[c + 1], heap[c])) {
-                    c++;
+                if (child + 1 < streams && before(heapSize[child + 1], heapCost[child + 1], heap[child + 1],
+                        heapSize[child], heapCost[child], heap[child])) {
+                    child++;
                 }
-                if (!before(heap[c], x)) {
+                if (!before(heapSize[child], heapCost[child], heap[child], u, c, x)) {
                     break;
                 }
-                heap[i] = heap[c];
-                i = c;
+                heap[i] = heap[child];
+                heapSize[i] = heapSize[child];
+                heapCost[i] = heapCost[child];
+                i = child;
             }
             heap[i] = x;
+            heapSize[i] = u;
+            heapCost[i] = c;
         }
     }
 }
