@@ -43,13 +43,9 @@ final class HullShortcutsTest {
         for (int trial = 0; trial < 400; trial++) {
             int stretches = 1 + random.nextInt(3 * DeployableSolver.MAX_MERGED_STRETCHES);
             int n = stretches * (1 + random.nextInt(60));
-            double[] size = new double[n];
-            double[] cost = new double[n];
-            for (int i = 0; i < n; i++) { // each stretch ascending in size, costs of equal sizes in any order
-                boolean first = i % (n / stretches) == 0;
-                size[i] = first ? 512 * random.nextInt(8) : size[i - 1] + 512 * random.nextInt(2);
-                cost[i] = random.nextInt(4) == 0 ? (random.nextBoolean() ? 0.0 : -0.0) : random.nextInt(9) / 8.0;
-            }
+            RandomStretches settings = new RandomStretches(random, stretches, n, 8);
+            double[] size = settings.size;
+            double[] cost = settings.cost;
             assertArrayEquals(undominatedByScan(cost, size), DeployableSolver.undominated(cost, size),
                     "trial " + trial);
         }

@@ -56,13 +56,9 @@ final class IndexSortTest {
         for (int trial = 0; trial < 300; trial++) {
             int stretches = 1 + random.nextInt(trial < 150 ? DeployableSolver.MAX_MERGED_STRETCHES : 40);
             int n = stretches * (1 + random.nextInt(50));
-            double[] size = new double[n];
-            double[] cost = new double[n];
-            for (int i = 0; i < n; i++) { // each stretch ascending in size, costs of equal sizes in any order
-                boolean first = i % (n / stretches) == 0;
-                size[i] = first ? 512 * random.nextInt(8) : size[i - 1] + 512 * random.nextInt(2);
-                cost[i] = random.nextInt(4) == 0 ? (random.nextBoolean() ? 0.0 : -0.0) : random.nextInt(5) / 4.0;
-            }
+            RandomStretches settings = new RandomStretches(random, stretches, n, 4);
+            double[] size = settings.size;
+            double[] cost = settings.cost;
             int[] expected = IntStream.range(0, n).boxed()
                     .sorted(Comparator.comparingDouble((Integer i) -> size[i])
                             .thenComparingDouble(i -> cost[i]).thenComparingInt(i -> i))
