@@ -129,12 +129,11 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
                 priced.filterBits()));
     }
 
-    /** RocksDB's {@code bloomfilter:B} for every file, beside the best rocksdb-per-level allocation at its memory. */
-    public static Priced rocksdbUniform(LsmCase lsmCase, double[] reach, DeployableSolver solver) {
-        return rocksdbUniform(lsmCase, reach, KeyRangeReach.of(lsmCase), solver);
-    }
-
-    /** As {@link #rocksdbUniform(LsmCase, double[], DeployableSolver)} with the case's key-range reach (or null). */
+    /**
+     * RocksDB's {@code bloomfilter:B} for every file, beside the best rocksdb-per-level allocation at its memory.
+     *
+     * @param keyRanges the case's key-range reach ({@link KeyRangeReach#of}), or null
+     */
     static Priced rocksdbUniform(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges, DeployableSolver solver) {
         if (!rocksDbHolds(lsmCase.entries())) {
             return null;
