@@ -26,7 +26,12 @@ import org.monkeyeval.model.RunFile;
  *   share of lookups reaching file f:   d_f = mass(lo_f, hi_f)
  *   reach of run r:                     k_r = sum over its files f of d_f    (at most 1)
  *   the run's rate as a lookup meets it: sum over f of (d_f / k_r) p_f, and k_r multiplies its weight
+ *   data blocks read per positive:      m_r = sum over f of (d_f / k_r) (1 + g_f), which multiplies it too
  * </pre>
+ *
+ * g_f is the share of file f's key space where a Get reads a second data block ({@link SeparatorGaps}).
+ * Taking m_r apart from the run's rate is exact when the run's files share one rate or one g_f, and close
+ * otherwise (g_f is a percent or so).
  *
  * With random keys (db_bench fillrandom) every file of a level spans its share of the whole key space,
  * every k_r is about 1 and d_f / k_r about the file's share of the level's entries; with keys written
@@ -44,10 +49,12 @@ public final class KeyRangeReach {
 
     private final double[][] fileShare;
     private final double[] runReach;
+    private final double[] blocksPerPositive;
 
-    private KeyRangeReach(double[][] fileShare, double[] runReach) {
+    private KeyRangeReach(double[][] fileShare, double[] runReach, double[] blocksPerPositive) {
         this.fileShare = fileShare;
         this.runReach = runReach;
+        this.blocksPerPositive = blocksPerPositive;
     }
 
     /** The reach of every run and file of {@code lsmCase}, or null when some run lacks files with key ranges. */
@@ -84,22 +91,34 @@ public final class KeyRangeReach {
         }
         double[][] share = new double[runs.size()][];
         double[] reach = new double[runs.size()];
+        double[] blocks = new double[runs.size()];
         at = 0;
         for (int r = 0; r < runs.size(); r++) {
-            int count = runs.get(r).files().size();
-            share[r] = new double[count];
-            for (int j = 0; j < count; j++, at++) {
+            List<RunFile> runFiles = runs.get(r).files();
+            share[r] = new double[runFiles.size()];
+            double weighted = 0.0;
+            for (int j = 0; j < runFiles.size(); j++, at++) {
                 share[r][j] = mass(lo[at], hi[at], lo, hi, n) / total;
                 reach[r] += share[r][j];
+                weighted += share[r][j] * runFiles.get(j).blocksPerPositive();
             }
+            blocks[r] = reach[r] > 0.0 ? weighted / reach[r] : 1.0;
             reach[r] = Math.min(1.0, reach[r]);
         }
-        return new KeyRangeReach(share, reach);
+        return new KeyRangeReach(share, reach, blocks);
     }
 
     /** k_r: the share of lookups whose key lies in one of run r's files' ranges. */
     public double runReach(int run) {
         return runReach[run];
+    }
+
+    /**
+     * m_r = sum over run r's files f of (d_f / k_r) (1 + g_f): the data blocks a Get reads in the run when
+     * the filter passes its key, g_f the file's separator gap share ({@link SeparatorGaps}; 0 when not known).
+     */
+    public double blocksPerPositive(int run) {
+        return blocksPerPositive[run];
     }
 
     /** d_f: the share of lookups whose key lies in file {@code file} (in the run's order) of run {@code run}. */

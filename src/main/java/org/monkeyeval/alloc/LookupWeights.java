@@ -15,7 +15,8 @@ import org.monkeyeval.model.Workload;
  *     (an absent key passes every run; a present key passes the runs newer than the one holding it)
  *   measured lookups L_i:  a_i = L_i / max_j L_j   (the busiest run counts 1; v unknown)
  *   runs given with their files' key ranges (an imported database): a_i times k_i, the share of
- *     lookups whose key lies in the run's files ({@link KeyRangeReach})
+ *     lookups whose key lies in the run's files, and times m_i, the data blocks a Get reads there when
+ *     the filter passes it (1 + the files' separator gap share; {@link KeyRangeReach})
  *
  *   expected run reads per lookup:  cost = sum_i a_i p_i + v
  *   (the false positives of the runs passed, plus the one read of the run that holds a found key)
@@ -25,7 +26,7 @@ import org.monkeyeval.model.Workload;
  * cost model (section 3); Mnemosyne (access-weighted per-file bits) and Endure (Huynh et al., VLDB 2022)
  * weight runs by the lookups that reach them. With z = 1 every a_i is exactly 1 and the cost is R.
  *
- * @param reach      a_i in probe order, each in [0, 1]
+ * @param reach      a_i in probe order, each &gt;= 0 (in [0, 1] but for m_i)
  * @param foundShare v, or NaN when the case gives measured lookups (v unknown; the cost omits it)
  */
 public record LookupWeights(double[] reach, double foundShare) {
@@ -88,14 +89,15 @@ public record LookupWeights(double[] reach, double foundShare) {
 
     /**
      * These weights with each a_i multiplied by k_i, the share of lookups whose key lies in run i's key
-     * ranges ({@link KeyRangeReach}): a lookup outside a run's files asks none of its filters. For
-     * present-key lookups this takes the key ranges to thin both terms of a_i alike (an approximation;
-     * exact for absent keys, z = 1).
+     * ranges ({@link KeyRangeReach}): a lookup outside a run's files asks none of its filters; and by m_i,
+     * the data blocks a positive reads in the run (a second one where the key falls between a block's last
+     * key and its index separator). For present-key lookups this takes the key ranges to thin both terms of
+     * a_i alike (an approximation; exact for absent keys, z = 1).
      */
     LookupWeights withinKeyRanges(KeyRangeReach keyRanges) {
         double[] a = reach.clone();
         for (int i = 0; i < a.length; i++) {
-            a[i] *= keyRanges.runReach(i);
+            a[i] *= keyRanges.runReach(i) * keyRanges.blocksPerPositive(i);
         }
         return new LookupWeights(a, foundShare);
     }

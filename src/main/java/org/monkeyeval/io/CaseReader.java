@@ -105,7 +105,10 @@ import org.monkeyeval.text.Numbers;
  *                "partitioned": false,           optional, default false
  *                "wholeKeyFiltering": true,      optional, default true
  *                "prefixExtractor": "rocksdb.FixedPrefix.4",  optional: prefixes added to the filter
- *                "smallestKey": "6b6579", "largestKey": "6b657a" } ]  optional hex user keys
+ *                "smallestKey": "6b6579", "largestKey": "6b657a",  optional hex user keys
+ *                "separatorGapShare": 0.004 } ]  optional, in [0, 1]: the share of the file's key space
+ *                                                   where a Get reads a second data block (import reads it
+ *                                                   from uncompressed files; alloc.SeparatorGaps); default 0
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -488,6 +491,15 @@ public final class CaseReader {
         return v;
     }
 
+    /** A number in [0, 1]: a share of a file's key space. */
+    private double unitShare(String path) throws IOException, InvalidInputException {
+        double v = nonNegativeNumber(path);
+        if (v > 1.0) {
+            throw error(path, "is a share of the file's key space and must be in [0, 1], got " + parser.getText());
+        }
+        return v;
+    }
+
     /** A number in [0, 1]: a share of lookups. */
     private double share(String path) throws IOException, InvalidInputException {
         double v = nonNegativeNumber(path);
@@ -652,6 +664,7 @@ public final class CaseReader {
             String prefix = null;
             String smallest = null;
             String largest = null;
+            Double gapShare = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation fieldAt = parser.currentTokenLocation();
@@ -667,8 +680,10 @@ public final class CaseReader {
                     case "prefixExtractor" -> prefix = string(fieldPath);
                     case "smallestKey" -> smallest = hex(fieldPath);
                     case "largestKey" -> largest = hex(fieldPath);
+                    case "separatorGapShare" -> gapShare = unitShare(fieldPath);
                     default -> throw errorAt(fieldAt, fieldPath, "unknown field (expected name, entries, filterEntries,"
-                            + " filter, partitioned, wholeKeyFiltering, prefixExtractor, smallestKey, largestKey)");
+                            + " filter, partitioned, wholeKeyFiltering, prefixExtractor, smallestKey, largestKey,"
+                            + " separatorGapShare)");
                 }
             }
             if (name == null) {
@@ -681,7 +696,7 @@ public final class CaseReader {
                 throw errorAt(fileStart, at + ".filter", "missing");
             }
             files.add(new RunFile(name, entries, filterEntries, filter.family(), filter.parameters(), filter.bits(),
-                    partitioned, whole, prefix, smallest, largest));
+                    partitioned, whole, prefix, smallest, largest, gapShare));
         }
         if (files.isEmpty()) {
             throw errorAt(start, path, "must hold at least one file (or leave files out)");

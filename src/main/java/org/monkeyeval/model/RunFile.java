@@ -23,10 +23,21 @@ import java.util.TreeMap;
  * @param prefixExtractor   the prefix extractor whose prefixes were added, or null for none
  * @param smallestKey       the smallest user key, hex, or null when not known
  * @param largestKey        the largest user key, hex, or null when not known
+ * @param separatorGapShare the share of the file's key space where a Get reads a second data block (above a
+ *                          block's last key, at or below its index separator; {@code alloc.SeparatorGaps}),
+ *                          in [0, 1], or null when not known (priced as 0)
  */
 public record RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
                       long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
-                      String smallestKey, String largestKey) {
+                      String smallestKey, String largestKey, Double separatorGapShare) {
+
+    /** A file whose data blocks' boundaries are not known. */
+    public RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
+                   long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
+                   String smallestKey, String largestKey) {
+        this(name, entries, filterEntries, family, parameters, filterBits, partitioned, wholeKeyFiltering,
+                prefixExtractor, smallestKey, largestKey, null);
+    }
 
     public RunFile {
         Objects.requireNonNull(name, "name");
@@ -40,7 +51,15 @@ public record RunFile(String name, long entries, Long filterEntries, String fami
         if (filterBits < 0) {
             throw new IllegalArgumentException("filter bits (" + filterBits + ") must be >= 0");
         }
+        if (separatorGapShare != null && !(separatorGapShare >= 0.0 && separatorGapShare <= 1.0)) {
+            throw new IllegalArgumentException("separator gap share (" + separatorGapShare + ") must be in [0, 1]");
+        }
         parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
+    }
+
+    /** Data blocks a Get reads in this file when its filter passes the key: 1 + the separator gap share. */
+    public double blocksPerPositive() {
+        return 1.0 + (separatorGapShare == null ? 0.0 : separatorGapShare);
     }
 
     /** The keys the filter's rate is taken at: {@code filterEntries} when known, else {@code entries}. */

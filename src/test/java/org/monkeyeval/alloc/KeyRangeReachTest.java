@@ -69,6 +69,25 @@ final class KeyRangeReachTest {
     }
 
     @Test
+    void separatorGaps_aRunReadsOnePlusItsFilesGapSharesPerPositive_andItsWeightCarriesThem() {
+        RunFile a = new RunFile("a", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6b7f", 0.02);
+        RunFile b = new RunFile("b", 5_000, null, "none", Map.of(), 0, false, true, null, "6b80", "6bff", null);
+        LsmCase c = lsmCase(List.of(List.of(a, b)));
+        KeyRangeReach r = KeyRangeReach.of(c);
+        double shareA = r.fileShare(0, 0) / r.runReach(0);
+        assertEquals(shareA * 1.02 + (1 - shareA) * 1.0, r.blocksPerPositive(0), 1e-12);
+        assertEquals(r.runReach(0) * r.blocksPerPositive(0), LookupWeights.of(c).reach(0), 1e-12);
+        // every lookup reaching the run reads its file's block, and a second one in a's gaps
+        assertEquals(r.blocksPerPositive(0), LookupWeights.of(c).cost(new double[] {1.0}), 1e-12);
+    }
+
+    @Test
+    void noGapShares_oneBlockPerPositive_exactly() {
+        LsmCase c = lsmCase(List.of(List.of(file("a", 3_000, 0x00, 0x90), file("b", 7_000, 0x91, 0xff))));
+        assertEquals(1.0, KeyRangeReach.of(c).blocksPerPositive(0), 0.0);
+    }
+
+    @Test
     void aFileOfOneKey_countsWhereItLies() {
         LsmCase c = lsmCase(List.of(
                 List.of(file("one", 1, 0x40, 0x40)),

@@ -66,6 +66,14 @@ final class CaseReaderFilesTest {
     }
 
     @Test
+    void read_separatorGapShare_keptOnTheFile() throws Exception {
+        LsmCase c = read(caseWith(1000, "[{\"name\": \"a.sst\", \"entries\": 1000, \"filter\": " + FILTER + ","
+                + " \"separatorGapShare\": 0.0125}]"));
+        assertEquals(0.0125, c.runs().get(0).files().get(0).separatorGapShare());
+        assertEquals(1.0125, c.runs().get(0).files().get(0).blocksPerPositive());
+    }
+
+    @Test
     void read_runWithoutFiles_hasNone() throws Exception {
         LsmCase c = read("{\"id\": \"x\", \"runs\": [{\"entries\": 10, \"currentBitsPerEntry\": 5}],"
                 + " \"budget\": {\"totalBits\": 50}}");
@@ -98,6 +106,8 @@ final class CaseReaderFilesTest {
                 Arguments.of("a run with neither files nor current bits", "{\"id\": \"x\", \"runs\": [{\"entries\": 5},\n"
                         + " {\"entries\": 1000, \"files\": [" + file + "]}], \"budget\": {\"totalBits\": 1}}",
                         "c.json:1:22: runs[0].files", "give files or currentBitsPerEntry on every run"),
+                Arguments.of("gap share above 1", caseWith(1000, "[{\"separatorGapShare\": 1.5}]"),
+                        "c.json:3:34: runs[0].files[0].separatorGapShare", "must be in [0, 1], got 1.5"),
                 Arguments.of("key not hex", caseWith(1000, "[{\"smallestKey\": \"xyz\"}]"),
                         "c.json:3:28: runs[0].files[0].smallestKey", "expected hex digits"));
     }

@@ -172,6 +172,9 @@ public final class ImportedCase {
         }
         out.put("smallestKey", HexFormat.of().formatHex(f.smallestKey()));
         out.put("largestKey", HexFormat.of().formatHex(f.largestKey()));
+        if (f.separatorGapShare() != null) {
+            out.put("separatorGapShare", f.separatorGapShare());
+        }
     }
 
     /**

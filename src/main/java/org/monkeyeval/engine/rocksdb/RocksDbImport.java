@@ -21,6 +21,8 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.LevelMetaData;
 import org.rocksdb.SstFileMetaData;
 
+import org.monkeyeval.alloc.SeparatorGaps;
+import org.monkeyeval.engine.sst.BlockBoundaries;
 import org.monkeyeval.engine.sst.SstFile;
 import org.monkeyeval.engine.sst.SstFilter;
 import org.monkeyeval.engine.sst.SstFormatException;
@@ -72,10 +74,13 @@ public final class RocksDbImport {
      * @param smallestKey       smallest user key
      * @param largestKey        largest user key
      * @param sampledReads      {@code num_reads_sampled} of the file's metadata
+     * @param separatorGapShare the share of its key space where a Get reads a second data block
+     *                          ({@link SeparatorGaps}), or null when its index or data blocks are compressed
      */
     public record ImportedFile(String name, int level, long entries, OptionalLong filterEntries, long filterBytes,
                                RocksDbFileFilter filter, boolean partitioned, boolean wholeKeyFiltering,
-                               String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads) {
+                               String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads,
+                               Double separatorGapShare) {
     }
 
     /** One run as read: an L0 file or a level, with its files (one for L0). */
@@ -319,7 +324,7 @@ public final class RocksDbImport {
         SstFile sst;
         try {
             ByteBuffer bytes = mapped.get(path.toString());
-            sst = bytes != null ? SstFile.parse(path.toString(), bytes) : SstFile.read(path);
+            sst = bytes != null ? SstFile.parse(path.toString(), bytes, true) : SstFile.read(path, true);
         } catch (NoSuchFileException e) {
             throw e;
         } catch (IOException e) {
@@ -347,7 +352,21 @@ public final class RocksDbImport {
         OptionalLong filterEntries = p.numFilterEntries().orElse(0) > 0 ? p.numFilterEntries() : OptionalLong.empty();
         return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
                 stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
-                meta.smallestKey(), meta.largestKey(), meta.numReadsSampled());
+                meta.smallestKey(), meta.largestKey(), meta.numReadsSampled(),
+                sst.blockBoundaries().map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null));
+    }
+
+    /** {@link SeparatorGaps#share} of a file's block boundaries. */
+    static double gapShare(BlockBoundaries b, byte[] smallest, byte[] largest) {
+        List<byte[]> last = new ArrayList<>();
+        List<byte[]> separators = new ArrayList<>();
+        List<byte[]> next = new ArrayList<>();
+        for (BlockBoundaries.Pair p : b.pairs()) {
+            last.add(p.lastKey());
+            separators.add(p.separator());
+            next.add(p.nextFirstKey());
+        }
+        return SeparatorGaps.share(last, separators, next, b.dataBlocks() - 1, smallest, largest);
     }
 
     /** The file name after the last '/', as table properties key by path and metadata by "/name". */

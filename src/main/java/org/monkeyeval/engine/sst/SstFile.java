@@ -18,7 +18,8 @@ import java.util.Optional;
  *
  * <p>Reading touches only the file's tail and two data blocks: the footer, the metaindex, the
  * properties block, the filter blocks, the index (for a partitioned index, its top level and first and
- * last partition) and the first and last data block. Every block read is checked against its trailer's
+ * last partition) and the first and last data block; read with its block boundaries, every index
+ * partition and every data block too (a sample of a large table's). Every block read is checked against its trailer's
  * checksum (CRC-32C, xxHash, xxHash64 or XXH3, with the format_version 6 context), and so is a
  * version 6 footer; a table whose checksum type is {@code kNoChecksum} has nothing to check
  * ({@link #checksumsVerified()} is then false). Meta blocks must be uncompressed, as RocksDB writes
@@ -40,9 +41,10 @@ public final class SstFile {
     private final TableProperties properties;
     private final SstFilter filter;
     private final KeyRange keyRange;
+    private final BlockBoundaries boundaries;
 
     SstFile(String name, long fileSize, Footer footer, BlockHandle index, Map<String, BlockHandle> metaindex,
-            TableProperties properties, SstFilter filter, KeyRange keyRange) {
+            TableProperties properties, SstFilter filter, KeyRange keyRange, BlockBoundaries boundaries) {
         this.name = Objects.requireNonNull(name, "name");
         this.fileSize = fileSize;
         this.footer = Objects.requireNonNull(footer, "footer");
@@ -51,6 +53,7 @@ public final class SstFile {
         this.properties = Objects.requireNonNull(properties, "properties");
         this.filter = Objects.requireNonNull(filter, "filter");
         this.keyRange = keyRange;
+        this.boundaries = boundaries;
     }
 
     /**
@@ -61,6 +64,14 @@ public final class SstFile {
      * @throws IOException        the file cannot be opened or read
      */
     public static SstFile read(Path path) throws IOException, SstFormatException {
+        return read(path, false);
+    }
+
+    /**
+     * Reads the table at {@code path}; with {@code withBoundaries}, its data blocks' boundaries too
+     * ({@link #blockBoundaries()}: every data block is read, or an even sample of a large table's).
+     */
+    public static SstFile read(Path path, boolean withBoundaries) throws IOException, SstFormatException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = channel.size();
             TableReader.Source source = new TableReader.Source() {
@@ -86,7 +97,7 @@ public final class SstFile {
                 }
             };
             try {
-                return TableReader.read(path.toString(), source);
+                return TableReader.read(path.toString(), source, withBoundaries);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -101,6 +112,11 @@ public final class SstFile {
      * @throws SstFormatException the bytes are not a block-based table this reader can read
      */
     public static SstFile parse(String name, ByteBuffer file) throws SstFormatException {
+        return parse(name, file, false);
+    }
+
+    /** As {@link #parse(String, ByteBuffer)}, with the data blocks' boundaries when {@code withBoundaries}. */
+    public static SstFile parse(String name, ByteBuffer file, boolean withBoundaries) throws SstFormatException {
         ByteBuffer view = file.slice();
         long size = view.remaining();
         return TableReader.read(name, new TableReader.Source() {
@@ -115,7 +131,7 @@ public final class SstFile {
                 view.get((int) offset, out);
                 return out;
             }
-        });
+        }, withBoundaries);
     }
 
     /** The file's name as given (its path for {@link #read(Path)}). */
@@ -165,6 +181,14 @@ public final class SstFile {
     /** Smallest and largest user key; empty for a table with no data blocks, or whose index or first or last data block is compressed or in a layout not read here. */
     public Optional<KeyRange> keyRange() {
         return Optional.ofNullable(keyRange);
+    }
+
+    /**
+     * Where the data blocks meet ({@link BlockBoundaries}), when read with them; empty otherwise, and for a
+     * table whose key range is not read or whose index or data blocks are compressed.
+     */
+    public Optional<BlockBoundaries> blockBoundaries() {
+        return Optional.ofNullable(boundaries);
     }
 
     @Override

@@ -33,15 +33,22 @@ final class TableReader {
 
     private final String name;
     private final Source source;
+    private final boolean withBoundaries;
     private Footer footer;
 
-    private TableReader(String name, Source source) {
+    private TableReader(String name, Source source, boolean withBoundaries) {
         this.name = name;
         this.source = source;
+        this.withBoundaries = withBoundaries;
     }
 
     static SstFile read(String name, Source source) throws SstFormatException {
-        return new TableReader(name, source).read();
+        return read(name, source, false);
+    }
+
+    /** As {@link #read(String, Source)}, reading the data blocks' boundaries too when {@code withBoundaries}. */
+    static SstFile read(String name, Source source, boolean withBoundaries) throws SstFormatException {
+        return new TableReader(name, source, withBoundaries).read();
     }
 
     private SstFile read() throws SstFormatException {
@@ -77,7 +84,8 @@ final class TableReader {
         }
         SstFilter filter = filter(metaindex, properties);
         KeyRange range = keyRange(index, properties);
-        return new SstFile(name, size, footer, index, metaindex, properties, filter, range);
+        BlockBoundaries boundaries = withBoundaries && range != null ? boundaries(index, properties) : null;
+        return new SstFile(name, size, footer, index, metaindex, properties, filter, range, boundaries);
     }
 
     private Map<String, BlockHandle> metaindex(byte[] contents) throws SstFormatException {
@@ -178,6 +186,73 @@ final class TableReader {
         }
         return new KeyRange(userKey("first data block", first, head.get(0).key()),
                 userKey("last data block", last, tail.get(tail.size() - 1).key()));
+    }
+
+    /**
+     * Every data block's index entry in order (through the partitions of a partitioned index), then for
+     * consecutive blocks (all, or every k-th pair beyond {@link BlockBoundaries#MAX_PAIRS}) the last key,
+     * the separator and the next block's first key; null where an index or data block needed is compressed.
+     */
+    private BlockBoundaries boundaries(BlockHandle indexHandle, TableProperties properties) throws SstFormatException {
+        byte[] top = block("index", indexHandle, false);
+        if (top == null) {
+            return null;
+        }
+        int type = properties.indexType().orElse(0);
+        boolean delta = properties.indexValueIsDeltaEncoded();
+        List<Block.IndexEntry> entries = indexEntries("index", indexHandle, top, delta,
+                type == TableProperties.INDEX_TYPE_WITH_FIRST_KEY);
+        if (type == TableProperties.INDEX_TYPE_TWO_LEVEL) {
+            List<Block.IndexEntry> all = new ArrayList<>();
+            for (int i = 0; i < entries.size(); i++) {
+                String what = "index partition " + i;
+                byte[] partition = block(what, entries.get(i).handle(), false);
+                if (partition == null) {
+                    return null;
+                }
+                all.addAll(indexEntries(what, entries.get(i).handle(), partition, delta, false));
+            }
+            entries = all;
+        }
+        if (entries.isEmpty()) {
+            return null;
+        }
+        int pairs = entries.size() - 1;
+        int stride = Math.max(1, (pairs + BlockBoundaries.MAX_PAIRS - 1) / BlockBoundaries.MAX_PAIRS);
+        List<BlockBoundaries.Pair> out = new ArrayList<>();
+        List<Block.Entry> held = null;
+        int heldAt = -1;
+        for (int i = 0; i < pairs; i += stride) {
+            List<Block.Entry> block = heldAt == i ? held : dataBlock(i, entries.get(i).handle());
+            List<Block.Entry> next = dataBlock(i + 1, entries.get(i + 1).handle());
+            if (block == null || next == null) {
+                return null;
+            }
+            BlockHandle h = entries.get(i).handle();
+            byte[] separator = entries.get(i).key();
+            if (!properties.indexKeyIsUserKey()) {
+                separator = userKey("index entry of data block " + i, h, separator);
+            }
+            out.add(new BlockBoundaries.Pair(userKey("data block " + i, h, block.get(block.size() - 1).key()),
+                    separator, userKey("data block " + (i + 1), entries.get(i + 1).handle(), next.get(0).key())));
+            held = next;
+            heldAt = i + 1;
+        }
+        return new BlockBoundaries(out, entries.size());
+    }
+
+    /** A data block's entries, or null when it is compressed or keeps its values apart; never empty. */
+    private List<Block.Entry> dataBlock(int i, BlockHandle h) throws SstFormatException {
+        String what = "data block " + i;
+        byte[] contents = block(what, h, false);
+        if (contents == null || Block.separatesKeysAndValues(contents)) {
+            return null;
+        }
+        List<Block.Entry> entries = dataEntries(what, h, contents);
+        if (entries.isEmpty()) {
+            throw fail(what + " at " + h + " has no entries");
+        }
+        return entries;
     }
 
     private BlockHandle firstOrLastHandle(String what, BlockHandle partition, boolean delta, boolean firstEntry)

@@ -1,0 +1,190 @@
+package org.monkeyeval.engine.sst;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.CompressionType;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.IndexType;
+import org.rocksdb.IngestExternalFileOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.SstFileWriter;
+import org.rocksdb.Statistics;
+import org.rocksdb.TickerType;
+
+import org.monkeyeval.engine.rocksdb.RocksDbNative;
+
+/**
+ * A table's block boundaries are where RocksDB's Get reads a second data block: every pair is a block's
+ * last key, its index separator above it and the next block's first key above that, consecutive keys of
+ * the table; a key just above a block's last key (and so at or below its shortened separator) reads two
+ * data blocks in RocksDB, a key just above the separator one. A partitioned index gives the same pairs;
+ * a compressed table gives none; a large table is sampled evenly.
+ */
+final class BlockBoundariesTest {
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void nativeLibrary() {
+        assumeTrue(RocksDbNative.available(), () -> "RocksJava tests skipped: " + RocksDbNative.problem().orElse(""));
+    }
+
+    /** db_bench's key layout: key number 8 bytes big-endian, '0'-padded to 16 bytes; every third number. */
+    private static List<byte[]> keys(int count) {
+        List<byte[]> out = new ArrayList<>();
+        for (long v = 0; v < count; v++) {
+            byte[] k = new byte[16];
+            Arrays.fill(k, (byte) '0');
+            ByteBuffer.wrap(k).putLong(3 * v + 1_000);
+            out.add(k);
+        }
+        return out;
+    }
+
+    private static Options options(IndexType index, CompressionType compression, long blockSize) {
+        BlockBasedTableConfig table = new BlockBasedTableConfig().setFormatVersion(5).setIndexType(index)
+                .setBlockSize(blockSize).setMetadataBlockSize(256);
+        return new Options().setCreateIfMissing(true).setCompressionType(compression).setTableFormatConfig(table);
+    }
+
+    private static Path write(String name, Options options, List<byte[]> keys) throws Exception {
+        Path out = dir.resolve(name);
+        try (EnvOptions env = new EnvOptions(); SstFileWriter writer = new SstFileWriter(env, options)) {
+            writer.open(out.toString());
+            byte[] value = new byte[100];
+            for (byte[] k : keys) {
+                writer.put(k, value);
+            }
+            writer.finish();
+        }
+        return out;
+    }
+
+    private static byte[] extended(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
+    }
+
+    @Test
+    void pairs_areConsecutiveKeysWithTheSeparatorBetween_andTheGapReadsTwoBlocksInRocksDb() throws Exception {
+        List<byte[]> keys = keys(3_000);
+        Path file;
+        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
+            file = write("plain.sst", options, keys);
+        }
+        SstFile sst = SstFile.read(file, true);
+        BlockBoundaries b = sst.blockBoundaries().orElseThrow();
+        assertEquals(sst.properties().numDataBlocks(), b.dataBlocks());
+        assertEquals(b.dataBlocks() - 1, b.pairs().size());
+        assertTrue(b.pairs().size() > 50, b.pairs().size() + " pairs");
+        for (BlockBoundaries.Pair p : b.pairs()) {
+            int at = indexOf(keys, p.lastKey());
+            assertTrue(at >= 0, "the last key is a key of the table");
+            assertArrayEquals(keys.get(at + 1), p.nextFirstKey());
+            assertTrue(Arrays.compareUnsigned(p.lastKey(), p.separator()) < 0);
+            assertTrue(Arrays.compareUnsigned(p.separator(), p.nextFirstKey()) < 0);
+        }
+
+        Path db = dir.resolve("db");
+        try (Statistics statistics = new Statistics();
+             Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)
+                     .setStatistics(statistics);
+             RocksDB rocks = RocksDB.open(options, db.toString());
+             IngestExternalFileOptions ingest = new IngestExternalFileOptions()) {
+            rocks.ingestExternalFile(List.of(file.toString()), ingest);
+            for (BlockBoundaries.Pair p : b.pairs().subList(0, 20)) {
+                assertEquals(2, blocksRead(rocks, statistics, extended(p.lastKey())), "just above a block's last key");
+                assertEquals(1, blocksRead(rocks, statistics, extended(p.separator())), "just above its separator");
+            }
+        }
+    }
+
+    private static void assertArrayEquals(byte[] expected, byte[] actual) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual);
+    }
+
+    private static int indexOf(List<byte[]> keys, byte[] key) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (Arrays.equals(keys.get(i), key)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static long blocksRead(RocksDB rocks, Statistics statistics, byte[] key) throws Exception {
+        long before = statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS)
+                + statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_HIT);
+        assertFalse(rocks.get(key) != null, "the key is absent");
+        return statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS)
+                + statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_HIT) - before;
+    }
+
+    @Test
+    void partitionedIndex_givesTheSamePairs() throws Exception {
+        List<byte[]> keys = keys(3_000);
+        Path plain;
+        Path partitioned;
+        try (Options a = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096);
+             Options b = options(IndexType.kTwoLevelIndexSearch, CompressionType.NO_COMPRESSION, 4096)) {
+            plain = write("same-plain.sst", a, keys);
+            partitioned = write("same-partitioned.sst", b, keys);
+        }
+        SstFile two = SstFile.read(partitioned, true);
+        assertEquals(TableProperties.INDEX_TYPE_TWO_LEVEL, two.properties().indexType().orElseThrow());
+        List<BlockBoundaries.Pair> x = SstFile.read(plain, true).blockBoundaries().orElseThrow().pairs();
+        List<BlockBoundaries.Pair> y = two.blockBoundaries().orElseThrow().pairs();
+        assertEquals(x.size(), y.size());
+        for (int i = 0; i < x.size(); i++) {
+            assertArrayEquals(x.get(i).lastKey(), y.get(i).lastKey());
+            assertArrayEquals(x.get(i).separator(), y.get(i).separator());
+        }
+    }
+
+    @Test
+    void compressedTable_noBoundaries_andNotAskedFor_none() throws Exception {
+        List<byte[]> keys = keys(3_000);
+        Path file;
+        try (Options options = options(IndexType.kBinarySearch, CompressionType.LZ4_COMPRESSION, 4096)) {
+            file = write("lz4.sst", options, keys);
+        }
+        assertTrue(SstFile.read(file, true).blockBoundaries().isEmpty());
+        Path plain;
+        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
+            plain = write("unasked.sst", options, keys);
+        }
+        assertTrue(SstFile.read(plain).blockBoundaries().isEmpty());
+    }
+
+    @Test
+    void largeTable_pairsSampledEvenly() throws Exception {
+        List<byte[]> keys = keys(6_000);
+        Path file;
+        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 256)) {
+            file = write("small-blocks.sst", options, keys);
+        }
+        BlockBoundaries b = SstFile.read(file, true).blockBoundaries().orElseThrow();
+        long pairs = b.dataBlocks() - 1;
+        assertTrue(pairs > BlockBoundaries.MAX_PAIRS, pairs + " pairs");
+        long stride = (pairs + BlockBoundaries.MAX_PAIRS - 1) / BlockBoundaries.MAX_PAIRS;
+        assertEquals((pairs + stride - 1) / stride, b.pairs().size());
+        assertTrue(b.pairs().size() <= BlockBoundaries.MAX_PAIRS);
+        int first = indexOf(keys, b.pairs().get(0).lastKey());
+        int second = indexOf(keys, b.pairs().get(1).lastKey());
+        assertTrue(second > first);
+    }
+}
