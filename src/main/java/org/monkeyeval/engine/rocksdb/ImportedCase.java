@@ -69,10 +69,15 @@ public final class ImportedCase {
         String prefixes = imported.prefixOnlyFiles() == 0 ? "" : "; " + prefixAssumption(imported);
         String hits = imported.optimizeFiltersForHits() ? "; read with optimize_filters_for_hits: a Get reads no"
                 + " filter of the last non-empty level" : "";
+        long unbounded = imported.runs().stream().flatMap(r -> r.files().stream())
+                .filter(f -> f.separatorGapShare() == null).count();
+        String gaps = unbounded == 0 ? "" : String.format(Locale.ROOT, "; %d of the %d files have compressed blocks:"
+                + " the second data block a Get reads past a shortened index separator is not priced there", unbounded,
+                files);
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
-                + " sequence number %d: %d runs, %d files, %d filter bytes%s%s", imported.dbId(),
+                + " sequence number %d: %d runs, %d files, %d filter bytes%s%s%s", imported.dbId(),
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber(), imported.runs().size(),
-                files, imported.filterBytes(), prefixes, hits));
+                files, imported.filterBytes(), prefixes, hits, gaps));
         ArrayNode runs = root.putArray("runs");
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             ObjectNode run = runs.addObject();

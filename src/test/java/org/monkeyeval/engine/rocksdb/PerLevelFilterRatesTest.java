@@ -32,7 +32,9 @@ import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
  * lies within 3.5 Poisson standard errors of the checks times the level's predicted rate (L0's files each
  * checked by nearly every key: their rates' mean; a deeper level's by the share of the keys each file holds).
  * The absent keys are the stored keys, one in STEP, with a zero byte appended. The table is printed at the end
- * (docs/measure.md), with the data blocks each level read per false positive.
+ * (docs/measure.md), with the data blocks each level read per false positive and the 1 + g the files' separator
+ * gap shares predict (alloc.SeparatorGaps); over all levels, the second blocks lie within 3.5 Poisson standard
+ * errors of those predicted.
  */
 @Tag("integration")
 final class PerLevelFilterRatesTest {
@@ -61,16 +63,20 @@ final class PerLevelFilterRatesTest {
         Path db = DbBenchDatabases.build(d, dir.resolve(d.name().toLowerCase(Locale.ROOT)));
         RocksDbImport.Imported imported = RocksDbImport.read(db, "default");
         Map<Integer, Counts> measured = run(exe, db);
-        Map<Integer, double[]> predicted = new TreeMap<>(); // level -> {sum of weight * rate, sum of weights}
+        // level -> {sum of weight * rate, sum of weights, sum of weight * rate * (1 + separator gap share)}
+        Map<Integer, double[]> predicted = new TreeMap<>();
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             for (RocksDbImport.ImportedFile f : r.files()) {
                 double rate = f.filter().fpr(f.filterEntries().orElse(f.entries()));
                 double weight = f.level() == 0 ? 1.0 : f.entries();
-                double[] sum = predicted.computeIfAbsent(f.level(), k -> new double[2]);
+                double[] sum = predicted.computeIfAbsent(f.level(), k -> new double[3]);
                 sum[0] += weight * rate;
                 sum[1] += weight;
+                sum[2] += weight * rate * (1.0 + (f.separatorGapShare() == null ? 0.0 : f.separatorGapShare()));
             }
         }
+        long secondBlocks = 0;
+        double secondBlocksPredicted = 0.0;
         assertEquals(predicted.keySet(), measured.keySet(), "the levels that hold files are the levels checked");
         for (Map.Entry<Integer, Counts> e : measured.entrySet()) {
             Counts c = e.getValue();
@@ -79,19 +85,28 @@ final class PerLevelFilterRatesTest {
             double rate = sum[0] / sum[1];
             double expected = rate * c.checks();
             double z = (c.positive() - expected) / Math.sqrt(expected);
-            ROWS.add(String.format(Locale.ROOT, "| %s | L%d | %,d | %,d | %.4f%% | %.4f%% | %+.2f | %.4f |", d.label(),
-                    e.getKey(), c.checks(), c.positive(), 100.0 * c.positive() / c.checks(), 100 * rate, z,
-                    (double) c.blocks() / c.positive()));
+            double blocksPerPositive = sum[2] / sum[0];
+            secondBlocks += c.blocks() - c.positive();
+            secondBlocksPredicted += c.positive() * (blocksPerPositive - 1.0);
+            ROWS.add(String.format(Locale.ROOT, "| %s | L%d | %,d | %,d | %.4f%% | %.4f%% | %+.2f | %.4f | %.4f |",
+                    d.label(), e.getKey(), c.checks(), c.positive(), 100.0 * c.positive() / c.checks(), 100 * rate, z,
+                    (double) c.blocks() / c.positive(), blocksPerPositive));
             assertTrue(Math.abs(z) <= 3.5, () -> String.format(Locale.ROOT, "%s L%d: %d false positives in %d checks,"
                     + " %.1f predicted (z %.2f)", d.label(), e.getKey(), c.positive(), c.checks(), expected, z));
         }
+        // the second blocks a positive reads past a shortened separator, over all levels (the files' gap shares)
+        double zSecond = (secondBlocks - secondBlocksPredicted) / Math.sqrt(secondBlocksPredicted);
+        long counted = secondBlocks;
+        double priced = secondBlocksPredicted;
+        assertTrue(Math.abs(zSecond) <= 3.5, () -> String.format(Locale.ROOT, "%s: %d second blocks, %.1f predicted"
+                + " from the files' separator gap shares (z %.2f)", d.label(), counted, priced, zSecond));
     }
 
     /** The table of docs/measure.md. */
     @AfterAll
     static void printTable() {
         StringBuilder b = new StringBuilder("| database | level | filter checks | false positives | measured rate"
-                + " | predicted rate | z | blocks per false positive |\n|---|---|---|---|---|---|---|---|\n");
+                + " | predicted rate | z | blocks per false positive | predicted |\n|---|---|---|---|---|---|---|---|---|\n");
         ROWS.forEach(row -> b.append(row).append('\n'));
         System.out.print(b);
     }
