@@ -23,8 +23,9 @@ import org.monkeyeval.model.RunFile;
  *
  * and the run's weight in the cost carries k_r ({@link LookupWeights}).
  *
- * where p_f is the file's own filter at its real size and parameters
- * ({@link RocksDbFileFilter#fpr(long)} at the keys added to it). Since p is convex in the bits per
+ * where p_f is the rate of the file's own filter: from its own bits where the case gives it (filterRate:
+ * import writes it for fast local Bloom filters, {@link RocksDbFileFilter#builtRate}), else its family's rate
+ * at its real size and parameters ({@link RocksDbFileFilter#fpr(long)} at the keys added to it). Since p is convex in the bits per
  * key, a level of 6- and 14-bit files has a higher rate than one whose files all have 10.
  *
  * <p>Where the case says the database is read with optimize_filters_for_hits, the runs of its last
@@ -114,7 +115,8 @@ final class CurrentFilters {
         if (check == ReadPath.FileCheck.NONE) {
             return 1.0;
         }
-        double p = new RocksDbFileFilter(f.family(), f.parameters(), f.filterBits()).fpr(f.rateEntries());
+        double p = f.filterRate() != null ? f.filterRate()
+                : new RocksDbFileFilter(f.family(), f.parameters(), f.filterBits()).fpr(f.rateEntries());
         if (check == ReadPath.FileCheck.WHOLE_KEY) {
             return p;
         }

@@ -106,9 +106,12 @@ import org.monkeyeval.text.Numbers;
  *                "wholeKeyFiltering": true,      optional, default true
  *                "prefixExtractor": "rocksdb.FixedPrefix.4",  optional: prefixes added to the filter
  *                "smallestKey": "6b6579", "largestKey": "6b657a",  optional hex user keys
- *                "separatorGapShare": 0.004 } ]  optional, in [0, 1]: the share of the file's key space
+ *                "separatorGapShare": 0.004,     optional, in [0, 1]: the share of the file's key space
  *                                                   where a Get reads a second data block (import reads it
  *                                                   from uncompressed files; alloc.SeparatorGaps); default 0
+ *                "filterRate": 0.0094 } ]        optional, in [0, 1]: the rate of the filter the file holds,
+ *                                                   from its bits (import writes it for fast local Bloom
+ *                                                   filters); default the family's rate at its size
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -500,6 +503,15 @@ public final class CaseReader {
         return v;
     }
 
+    /** A number in [0, 1]: a false-positive rate. */
+    private double rate(String path) throws IOException, InvalidInputException {
+        double v = nonNegativeNumber(path);
+        if (v > 1.0) {
+            throw error(path, "is a false-positive rate and must be in [0, 1], got " + parser.getText());
+        }
+        return v;
+    }
+
     /** A number in [0, 1]: a share of lookups. */
     private double share(String path) throws IOException, InvalidInputException {
         double v = nonNegativeNumber(path);
@@ -665,6 +677,7 @@ public final class CaseReader {
             String smallest = null;
             String largest = null;
             Double gapShare = null;
+            Double filterRate = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation fieldAt = parser.currentTokenLocation();
@@ -681,9 +694,10 @@ public final class CaseReader {
                     case "smallestKey" -> smallest = hex(fieldPath);
                     case "largestKey" -> largest = hex(fieldPath);
                     case "separatorGapShare" -> gapShare = unitShare(fieldPath);
+                    case "filterRate" -> filterRate = rate(fieldPath);
                     default -> throw errorAt(fieldAt, fieldPath, "unknown field (expected name, entries, filterEntries,"
                             + " filter, partitioned, wholeKeyFiltering, prefixExtractor, smallestKey, largestKey,"
-                            + " separatorGapShare)");
+                            + " separatorGapShare, filterRate)");
                 }
             }
             if (name == null) {
@@ -696,7 +710,7 @@ public final class CaseReader {
                 throw errorAt(fileStart, at + ".filter", "missing");
             }
             files.add(new RunFile(name, entries, filterEntries, filter.family(), filter.parameters(), filter.bits(),
-                    partitioned, whole, prefix, smallest, largest, gapShare));
+                    partitioned, whole, prefix, smallest, largest, gapShare, filterRate));
         }
         if (files.isEmpty()) {
             throw errorAt(start, path, "must hold at least one file (or leave files out)");

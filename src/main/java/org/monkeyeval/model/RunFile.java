@@ -26,17 +26,20 @@ import java.util.TreeMap;
  * @param separatorGapShare the share of the file's key space where a Get reads a second data block (above a
  *                          block's last key, at or below its index separator; {@code alloc.SeparatorGaps}),
  *                          in [0, 1], or null when not known (priced as 0)
+ * @param filterRate        the false-positive rate of the filter the file holds, from its own bits (for fast
+ *                          local Bloom filters: its lines' occupancy, {@code family.rocksdb.RocksDbFileFilter#builtRate}),
+ *                          in [0, 1], or null: the family's rate at the filter's size and keys is then taken
  */
 public record RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
                       long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
-                      String smallestKey, String largestKey, Double separatorGapShare) {
+                      String smallestKey, String largestKey, Double separatorGapShare, Double filterRate) {
 
-    /** A file whose data blocks' boundaries are not known. */
+    /** A file whose data blocks' boundaries and built filter's rate are not known. */
     public RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
                    long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
                    String smallestKey, String largestKey) {
         this(name, entries, filterEntries, family, parameters, filterBits, partitioned, wholeKeyFiltering,
-                prefixExtractor, smallestKey, largestKey, null);
+                prefixExtractor, smallestKey, largestKey, null, null);
     }
 
     public RunFile {
@@ -53,6 +56,9 @@ public record RunFile(String name, long entries, Long filterEntries, String fami
         }
         if (separatorGapShare != null && !(separatorGapShare >= 0.0 && separatorGapShare <= 1.0)) {
             throw new IllegalArgumentException("separator gap share (" + separatorGapShare + ") must be in [0, 1]");
+        }
+        if (filterRate != null && !(filterRate >= 0.0 && filterRate <= 1.0)) {
+            throw new IllegalArgumentException("filter rate (" + filterRate + ") must be in [0, 1]");
         }
         parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
     }

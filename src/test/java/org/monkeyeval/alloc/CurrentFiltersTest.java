@@ -57,6 +57,18 @@ final class CurrentFiltersTest {
         assertEquals(RocksDbLegacyFamily.INSTANCE.name(), "rocksdb-legacy");
     }
 
+    @Test
+    void fileWithItsBuiltFiltersRate_pricedAtThatRate_notTheFamilysExpectation() throws Exception {
+        String json = "{\"id\": \"x\", \"runs\": [{\"name\": \"L1\", \"entries\": 4000, \"level\": 1,"
+                + " \"files\": ["
+                + "{\"name\": \"a.sst\", \"entries\": 3000, \"filterRate\": 0.0125, \"filter\": {\"family\": \"rocksdb\","
+                + " \"bits\": 24104, \"parameters\": {\"lines\": 47, \"probes\": 8}}},"
+                + "{\"name\": \"b.sst\", \"entries\": 1000, \"filter\": {\"family\": \"rocksdb\","
+                + " \"bits\": 8192, \"parameters\": {\"lines\": 16, \"probes\": 8}}}]}],"
+                + " \"budget\": {\"totalBits\": 32296}}";
+        assertEquals(0.75 * 0.0125 + 0.25 * LineOccupancy.fpr(1000, 16, 8), current(json), 1e-15);
+    }
+
     /**
      * One L6 file of 100 keys whose filter holds {@code filterEntries} prefixes (2 lines, 6 probes), the run's
      * entries what the filter holds (as import writes it), with {@code extra} fields in the case.

@@ -70,8 +70,8 @@ final class KeyRangeReachTest {
 
     @Test
     void separatorGaps_aRunReadsOnePlusItsFilesGapSharesPerPositive_andItsWeightCarriesThem() {
-        RunFile a = new RunFile("a", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6b7f", 0.02);
-        RunFile b = new RunFile("b", 5_000, null, "none", Map.of(), 0, false, true, null, "6b80", "6bff", null);
+        RunFile a = new RunFile("a", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6b7f", 0.02, null);
+        RunFile b = new RunFile("b", 5_000, null, "none", Map.of(), 0, false, true, null, "6b80", "6bff", null, null);
         LsmCase c = lsmCase(List.of(List.of(a, b)));
         KeyRangeReach r = KeyRangeReach.of(c);
         double shareA = r.fileShare(0, 0) / r.runReach(0);

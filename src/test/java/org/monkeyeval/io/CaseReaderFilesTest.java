@@ -71,6 +71,10 @@ final class CaseReaderFilesTest {
                 + " \"separatorGapShare\": 0.0125}]"));
         assertEquals(0.0125, c.runs().get(0).files().get(0).separatorGapShare());
         assertEquals(1.0125, c.runs().get(0).files().get(0).blocksPerPositive());
+        assertEquals(null, c.runs().get(0).files().get(0).filterRate());
+        LsmCase rated = read(caseWith(1000, "[{\"name\": \"a.sst\", \"entries\": 1000, \"filter\": " + FILTER + ","
+                + " \"filterRate\": 0.0093}]"));
+        assertEquals(0.0093, rated.runs().get(0).files().get(0).filterRate());
     }
 
     @Test
@@ -108,6 +112,8 @@ final class CaseReaderFilesTest {
                         "c.json:1:22: runs[0].files", "give files or currentBitsPerEntry on every run"),
                 Arguments.of("gap share above 1", caseWith(1000, "[{\"separatorGapShare\": 1.5}]"),
                         "c.json:3:34: runs[0].files[0].separatorGapShare", "must be in [0, 1], got 1.5"),
+                Arguments.of("filter rate above 1", caseWith(1000, "[{\"filterRate\": 2}]"),
+                        "c.json:3:27: runs[0].files[0].filterRate", "must be in [0, 1], got 2"),
                 Arguments.of("key not hex", caseWith(1000, "[{\"smallestKey\": \"xyz\"}]"),
                         "c.json:3:28: runs[0].files[0].smallestKey", "expected hex digits"));
     }

@@ -180,6 +180,9 @@ public final class ImportedCase {
         if (f.separatorGapShare() != null) {
             out.put("separatorGapShare", f.separatorGapShare());
         }
+        if (f.filterRate() != null) {
+            out.put("filterRate", f.filterRate());
+        }
     }
 
     /**

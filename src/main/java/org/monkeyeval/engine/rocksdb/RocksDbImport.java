@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 import org.rocksdb.ColumnFamilyMetaData;
@@ -76,11 +77,13 @@ public final class RocksDbImport {
      * @param sampledReads      {@code num_reads_sampled} of the file's metadata
      * @param separatorGapShare the share of its key space where a Get reads a second data block
      *                          ({@link SeparatorGaps}), or null when its index or data blocks are compressed
+     * @param filterRate        the rate of the filter it holds from the filter's own bits
+     *                          ({@link RocksDbFileFilter#builtRate}), or null where that is its family's rate
      */
     public record ImportedFile(String name, int level, long entries, OptionalLong filterEntries, long filterBytes,
                                RocksDbFileFilter filter, boolean partitioned, boolean wholeKeyFiltering,
                                String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads,
-                               Double separatorGapShare) {
+                               Double separatorGapShare, Double filterRate) {
     }
 
     /** One run as read: an L0 file or a level, with its files (one for L0). */
@@ -353,7 +356,17 @@ public final class RocksDbImport {
         return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
                 stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
                 meta.smallestKey(), meta.largestKey(), meta.numReadsSampled(),
-                sst.blockBoundaries().map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null));
+                sst.blockBoundaries().map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null),
+                builtRate(stored));
+    }
+
+    /** The built filter's own rate ({@link RocksDbFileFilter#builtRate}), or null for none or another family. */
+    private static Double builtRate(SstFilter stored) {
+        if (stored.kind() == SstFilter.Kind.NONE) {
+            return null;
+        }
+        OptionalDouble rate = RocksDbFileFilter.builtRate(stored.filterBlocks());
+        return rate.isPresent() ? rate.getAsDouble() : null;
     }
 
     /** {@link SeparatorGaps#share} of a file's block boundaries. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 import org.monkeyeval.filter.LineOccupancy;
@@ -199,6 +200,39 @@ public record RocksDbFileFilter(String family, Map<String, Integer> parameters, 
     }
 
     /** Ribbon partitions and Ribbon's Bloom fallback partitions; any other mix is refused. */
+    /**
+     * The rate of the filter these blocks hold, from its own bits, when every block is a fast local Bloom
+     * filter: {@link LineOccupancy#builtRate} over all their lines (a partitioned filter's partitions each
+     * taken by their share of the lines, as a lookup's key picks a partition about by its share of the keys);
+     * otherwise empty (the family's rate at the filter's size stands). Ribbon's rate does not depend on the
+     * solution it stores (a query's result is uniform for an absent key), so its family rate is its built rate.
+     */
+    public static OptionalDouble builtRate(List<byte[]> blocks) {
+        List<Integer> bits = new ArrayList<>();
+        int probes = -1;
+        for (byte[] block : blocks) {
+            if (!(RocksDbFilterMetadata.decode(block) instanceof RocksDbFilterMetadata.FastLocalBloom b)) {
+                return OptionalDouble.empty();
+            }
+            if (probes >= 0 && probes != b.numProbes()) {
+                return OptionalDouble.empty();
+            }
+            probes = b.numProbes();
+            for (int line = 0; line + RocksDbLocalBloom.CACHE_LINE_BYTES <= b.dataBytes();
+                 line += RocksDbLocalBloom.CACHE_LINE_BYTES) {
+                int set = 0;
+                for (int i = 0; i < RocksDbLocalBloom.CACHE_LINE_BYTES; i++) {
+                    set += Integer.bitCount(block[line + i] & 0xff);
+                }
+                bits.add(set);
+            }
+        }
+        if (bits.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(LineOccupancy.builtRate(bits.stream().mapToInt(Integer::intValue).toArray(), probes));
+    }
+
     private static RocksDbFileFilter mixed(List<RocksDbFilterMetadata> read, long bits) {
         long blocksTotal = 0;
         long data = 0;
