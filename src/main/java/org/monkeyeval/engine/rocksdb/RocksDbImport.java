@@ -20,7 +20,12 @@ import java.util.OptionalLong;
 import org.rocksdb.ColumnFamilyMetaData;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.LevelMetaData;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileMetaData;
+import org.rocksdb.SstFileReader;
+import org.rocksdb.SstFileReaderIterator;
 
 import org.monkeyeval.alloc.SeparatorGaps;
 import org.monkeyeval.engine.sst.BlockBoundaries;
@@ -76,7 +81,7 @@ public final class RocksDbImport {
      * @param largestKey        largest user key
      * @param sampledReads      {@code num_reads_sampled} of the file's metadata
      * @param separatorGapShare the share of its key space where a Get reads a second data block
-     *                          ({@link SeparatorGaps}), or null when its index or data blocks are compressed
+     *                          ({@link SeparatorGaps}), or null when its index blocks are compressed
      * @param filterRate        the rate of the filter it holds from the filter's own bits
      *                          ({@link RocksDbFileFilter#builtRate}), or null where that is its family's rate
      */
@@ -356,7 +361,8 @@ public final class RocksDbImport {
         return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
                 stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
                 meta.smallestKey(), meta.largestKey(), meta.numReadsSampled(),
-                sst.blockBoundaries().map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null),
+                sst.blockBoundaries().map(b -> b.keysRead() ? b : withKeysFromRocksDb(b, path))
+                        .map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null),
                 builtRate(stored));
     }
 
@@ -367,6 +373,33 @@ public final class RocksDbImport {
         }
         OptionalDouble rate = RocksDbFileFilter.builtRate(stored.filterBlocks());
         return rate.isPresent() ? rate.getAsDouble() : null;
+    }
+
+    /**
+     * Boundaries whose data blocks this project's reader left compressed, their keys read through RocksDB's
+     * own {@code SstFileReader}: a block's last key is the largest key at or below its separator, the next
+     * block's first key the one after it. Null when the file cannot be opened so (deleted by the writer).
+     */
+    private static BlockBoundaries withKeysFromRocksDb(BlockBoundaries b, Path path) {
+        try (Options options = new Options();
+             SstFileReader reader = new SstFileReader(options)) {
+            reader.open(path.toString());
+            try (ReadOptions read = new ReadOptions().setFillCache(false);
+                 SstFileReaderIterator it = reader.newIterator(read)) {
+                return b.withKeys(separator -> {
+                    it.seekForPrev(separator);
+                    byte[] last = it.isValid() ? it.key() : null;
+                    it.next();
+                    byte[] next = it.isValid() ? it.key() : null;
+                    if (last == null || next == null) {
+                        throw new IllegalStateException(path + ": no keys either side of an index separator");
+                    }
+                    return new byte[][] {last, next};
+                });
+            }
+        } catch (RocksDBException | IllegalStateException e) {
+            return null;
+        }
     }
 
     /** {@link SeparatorGaps#share} of a file's block boundaries. */

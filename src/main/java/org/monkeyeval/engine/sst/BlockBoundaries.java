@@ -13,6 +13,11 @@ import java.util.List;
  * ({@code ShortenedIndexBuilder::AddIndexEntry}, {@code BytewiseComparatorImpl::FindShortestSeparator}),
  * so that gap can hold many keys. The last block's index entry is not a separator (nothing follows it).
  *
+ * <p>Where the data blocks are compressed (this reader does not decompress them), the pairs hold the
+ * separators alone ({@link #keysRead()} false) and a reader that can read the table's keys (RocksDB's own
+ * {@code SstFileReader}) fills them in: a block's last key is the largest key at or below its separator,
+ * the next block's first key the key after it ({@link #withKeys}).
+ *
  * @param pairs      consecutive blocks (block i and i + 1), every one or an even sample of them
  * @param dataBlocks the table's data blocks; {@code dataBlocks - 1} pairs exist
  */
@@ -28,9 +33,24 @@ public record BlockBoundaries(List<Pair> pairs, long dataBlocks) {
         }
     }
 
+    /** Whether the pairs hold their blocks' keys (false: separators only, the data blocks compressed). */
+    public boolean keysRead() {
+        return pairs.isEmpty() || pairs.get(0).lastKey() != null;
+    }
+
+    /** These boundaries with each pair's keys as {@code keys} gives them for its separator. */
+    public BlockBoundaries withKeys(java.util.function.Function<byte[], byte[][]> keys) {
+        List<Pair> out = new java.util.ArrayList<>(pairs.size());
+        for (Pair p : pairs) {
+            byte[][] lastAndNext = keys.apply(p.separator());
+            out.add(new Pair(lastAndNext[0], p.separator(), lastAndNext[1]));
+        }
+        return new BlockBoundaries(out, dataBlocks);
+    }
+
     /**
      * Block i's last user key, the user key of its index separator, and block i + 1's first user key
-     * (last &lt;= separator &lt; next, bytewise).
+     * (last &lt;= separator &lt; next, bytewise); the keys null where the data blocks were not read.
      */
     public record Pair(byte[] lastKey, byte[] separator, byte[] nextFirstKey) {
     }

@@ -184,8 +184,8 @@ public final class SstFile {
     }
 
     /**
-     * Where the data blocks meet ({@link BlockBoundaries}), when read with them; empty otherwise, and for a
-     * table whose key range is not read or whose index or data blocks are compressed.
+     * Where the data blocks meet ({@link BlockBoundaries}), when read with them (separators alone where the
+     * data blocks are compressed); empty otherwise, and for a table whose index blocks are compressed.
      */
     public Optional<BlockBoundaries> blockBoundaries() {
         return Optional.ofNullable(boundaries);

@@ -84,7 +84,7 @@ final class TableReader {
         }
         SstFilter filter = filter(metaindex, properties);
         KeyRange range = keyRange(index, properties);
-        BlockBoundaries boundaries = withBoundaries && range != null ? boundaries(index, properties) : null;
+        BlockBoundaries boundaries = withBoundaries ? boundaries(index, properties) : null;
         return new SstFile(name, size, footer, index, metaindex, properties, filter, range, boundaries);
     }
 
@@ -191,7 +191,8 @@ final class TableReader {
     /**
      * Every data block's index entry in order (through the partitions of a partitioned index), then for
      * consecutive blocks (all, or every k-th pair beyond {@link BlockBoundaries#MAX_PAIRS}) the last key,
-     * the separator and the next block's first key; null where an index or data block needed is compressed.
+     * the separator and the next block's first key; the separators alone where a data block is compressed,
+     * null where an index block is.
      */
     private BlockBoundaries boundaries(BlockHandle indexHandle, TableProperties properties) throws SstFormatException {
         byte[] top = block("index", indexHandle, false);
@@ -222,16 +223,22 @@ final class TableReader {
         List<BlockBoundaries.Pair> out = new ArrayList<>();
         List<Block.Entry> held = null;
         int heldAt = -1;
+        boolean keys = true;
         for (int i = 0; i < pairs; i += stride) {
-            List<Block.Entry> block = heldAt == i ? held : dataBlock(i, entries.get(i).handle());
-            List<Block.Entry> next = dataBlock(i + 1, entries.get(i + 1).handle());
-            if (block == null || next == null) {
-                return null;
-            }
             BlockHandle h = entries.get(i).handle();
             byte[] separator = entries.get(i).key();
             if (!properties.indexKeyIsUserKey()) {
                 separator = userKey("index entry of data block " + i, h, separator);
+            }
+            List<Block.Entry> block = !keys ? null : heldAt == i ? held : dataBlock(i, h);
+            List<Block.Entry> next = block == null ? null : dataBlock(i + 1, entries.get(i + 1).handle());
+            if (block == null || next == null) {
+                if (keys && !out.isEmpty()) {
+                    out.replaceAll(p -> new BlockBoundaries.Pair(null, p.separator(), null));
+                }
+                keys = false;
+                out.add(new BlockBoundaries.Pair(null, separator, null));
+                continue;
             }
             out.add(new BlockBoundaries.Pair(userKey("data block " + i, h, block.get(block.size() - 1).key()),
                     separator, userKey("data block " + (i + 1), entries.get(i + 1).handle(), next.get(0).key())));
@@ -326,7 +333,15 @@ final class TableReader {
                         + (compression < COMPRESSION_NAMES.length ? COMPRESSION_NAMES[compression] : "type " + compression)
                         + "), which this reader does not decompress");
             }
-            return null;
+            if (!Decompression.decodes(compression)) {
+                return null;
+            }
+            try {
+                return Decompression.decompress(compression, withTrailer, n);
+            } catch (MalformedException e) {
+                throw fail("block " + what + " at offset " + h.offset() + " ("
+                        + COMPRESSION_NAMES[compression] + "): " + e.getMessage());
+            }
         }
         byte[] contents = new byte[n];
         System.arraycopy(withTrailer, 0, contents, 0, n);

@@ -14,13 +14,18 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.CompressionType;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.IndexType;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
+import org.rocksdb.SstFileReader;
+import org.rocksdb.SstFileReaderIterator;
 import org.rocksdb.SstFileWriter;
 import org.rocksdb.Statistics;
 import org.rocksdb.TickerType;
@@ -31,8 +36,10 @@ import org.monkeyeval.engine.rocksdb.RocksDbNative;
  * A table's block boundaries are where RocksDB's Get reads a second data block: every pair is a block's
  * last key, its index separator above it and the next block's first key above that, consecutive keys of
  * the table; a key just above a block's last key (and so at or below its shortened separator) reads two
- * data blocks in RocksDB, a key just above the separator one. A partitioned index gives the same pairs;
- * a compressed table gives none; a large table is sampled evenly.
+ * data blocks in RocksDB, a key just above the separator one. A partitioned index gives the same pairs; a
+ * Snappy, LZ4 or zlib table the same pairs as an uncompressed one; ZSTD data blocks under an uncompressed
+ * index give the separators alone, and the largest key at or below each (as RocksDB's own reader finds it)
+ * is that block's last key; a large table is sampled evenly.
  */
 final class BlockBoundariesTest {
 
@@ -155,19 +162,64 @@ final class BlockBoundariesTest {
         }
     }
 
-    @Test
-    void compressedTable_noBoundaries_andNotAskedFor_none() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = CompressionType.class, names = {"SNAPPY_COMPRESSION", "LZ4_COMPRESSION", "LZ4HC_COMPRESSION",
+            "ZLIB_COMPRESSION"})
+    void compressedTable_decompressed_sameBoundariesAsUncompressed(CompressionType type) throws Exception {
         List<byte[]> keys = keys(3_000);
         Path file;
-        try (Options options = options(IndexType.kBinarySearch, CompressionType.LZ4_COMPRESSION, 4096)) {
-            file = write("lz4.sst", options, keys);
-        }
-        assertTrue(SstFile.read(file, true).blockBoundaries().isEmpty());
         Path plain;
-        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
-            plain = write("unasked.sst", options, keys);
+        try (Options compressed = options(IndexType.kBinarySearch, type, 4096);
+             Options none = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
+            file = write(type + ".sst", compressed, keys);
+            plain = write(type + "-plain.sst", none, keys);
         }
-        assertTrue(SstFile.read(plain).blockBoundaries().isEmpty());
+        SstFile sst = SstFile.read(file, true);
+        assertFalse(sst.properties().compressionName().isEmpty() || sst.properties().compressionName().equals("NoCompression"),
+                sst.properties().compressionName());
+        assertSamePairs(SstFile.read(plain, true).blockBoundaries().orElseThrow(), sst.blockBoundaries().orElseThrow());
+        assertTrue(sst.keyRange().isPresent(), "the key range is read from the decompressed blocks");
+    }
+
+    @Test
+    void zstdDataBlocksUnderAnUncompressedIndex_separatorsAlone_theKeysAtOrBelowThemAreTheBlocksLastKeys()
+            throws Exception {
+        List<byte[]> keys = keys(3_000);
+        Path file;
+        Path plain;
+        try (Options zstd = options(IndexType.kBinarySearch, CompressionType.ZSTD_COMPRESSION, 4096);
+             Options none = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
+            ((BlockBasedTableConfig) zstd.tableFormatConfig()).setEnableIndexCompression(false);
+            zstd.setTableFormatConfig(zstd.tableFormatConfig());
+            file = write("zstd.sst", zstd, keys);
+            plain = write("zstd-plain.sst", none, keys);
+        }
+        BlockBoundaries compressed = SstFile.read(file, true).blockBoundaries().orElseThrow();
+        BlockBoundaries read = SstFile.read(plain, true).blockBoundaries().orElseThrow();
+        assertFalse(compressed.keysRead());
+        assertTrue(read.keysRead());
+        try (Options options = new Options(); SstFileReader reader = new SstFileReader(options)) {
+            reader.open(file.toString());
+            try (ReadOptions ro = new ReadOptions(); SstFileReaderIterator it = reader.newIterator(ro)) {
+                assertSamePairs(read, compressed.withKeys(separator -> {
+                    it.seekForPrev(separator);
+                    byte[] last = it.key();
+                    it.next();
+                    return new byte[][] {last, it.key()};
+                }));
+            }
+        }
+        assertTrue(SstFile.read(plain).blockBoundaries().isEmpty(), "not asked for");
+    }
+
+    private static void assertSamePairs(BlockBoundaries expected, BlockBoundaries actual) {
+        assertEquals(expected.dataBlocks(), actual.dataBlocks());
+        assertEquals(expected.pairs().size(), actual.pairs().size());
+        for (int i = 0; i < expected.pairs().size(); i++) {
+            assertArrayEquals(expected.pairs().get(i).lastKey(), actual.pairs().get(i).lastKey());
+            assertArrayEquals(expected.pairs().get(i).separator(), actual.pairs().get(i).separator());
+            assertArrayEquals(expected.pairs().get(i).nextFirstKey(), actual.pairs().get(i).nextFirstKey());
+        }
     }
 
     @Test
