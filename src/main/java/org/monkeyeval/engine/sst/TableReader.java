@@ -148,22 +148,31 @@ final class TableReader {
         return SstFilter.none();
     }
 
+    /**
+     * The entries of the table's (top-level) index, or null when it is compressed with a type not decoded
+     * here; for a partitioned index, the partitions' handles.
+     */
+    private List<Block.IndexEntry> topIndex(BlockHandle indexHandle, TableProperties properties)
+            throws SstFormatException {
+        byte[] top = block("index", indexHandle, false);
+        if (top == null) {
+            return null;
+        }
+        return indexEntries("index", indexHandle, top, properties.indexValueIsDeltaEncoded(),
+                properties.indexType().orElse(0) == TableProperties.INDEX_TYPE_WITH_FIRST_KEY);
+    }
+
     /** First key of the first data block and last key of the last, or null where that needs a compressed block. */
     private KeyRange keyRange(BlockHandle indexHandle, TableProperties properties) throws SstFormatException {
         if (properties.numDataBlocks() == 0 && properties.numEntries() == 0) {
             return null;
         }
-        byte[] top = block("index", indexHandle, false);
-        if (top == null) {
+        List<Block.IndexEntry> entries = topIndex(indexHandle, properties);
+        if (entries == null || entries.isEmpty()) {
             return null;
         }
         int type = properties.indexType().orElse(0);
         boolean delta = properties.indexValueIsDeltaEncoded();
-        List<Block.IndexEntry> entries = indexEntries("index", indexHandle, top, delta,
-                type == TableProperties.INDEX_TYPE_WITH_FIRST_KEY);
-        if (entries.isEmpty()) {
-            return null;
-        }
         BlockHandle first = entries.get(0).handle();
         BlockHandle last = entries.get(entries.size() - 1).handle();
         if (type == TableProperties.INDEX_TYPE_TWO_LEVEL) {
@@ -195,15 +204,12 @@ final class TableReader {
      * null where an index block is.
      */
     private BlockBoundaries boundaries(BlockHandle indexHandle, TableProperties properties) throws SstFormatException {
-        byte[] top = block("index", indexHandle, false);
-        if (top == null) {
+        List<Block.IndexEntry> entries = topIndex(indexHandle, properties);
+        if (entries == null) {
             return null;
         }
-        int type = properties.indexType().orElse(0);
         boolean delta = properties.indexValueIsDeltaEncoded();
-        List<Block.IndexEntry> entries = indexEntries("index", indexHandle, top, delta,
-                type == TableProperties.INDEX_TYPE_WITH_FIRST_KEY);
-        if (type == TableProperties.INDEX_TYPE_TWO_LEVEL) {
+        if (properties.indexType().orElse(0) == TableProperties.INDEX_TYPE_TWO_LEVEL) {
             List<Block.IndexEntry> all = new ArrayList<>();
             for (int i = 0; i < entries.size(); i++) {
                 String what = "index partition " + i;

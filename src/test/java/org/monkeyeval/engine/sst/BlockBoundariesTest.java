@@ -82,6 +82,14 @@ final class BlockBoundariesTest {
         return out;
     }
 
+    /** {@code keys} written as {@code dir/name} with the index type, compression and block size given. */
+    private static Path table(String name, IndexType index, CompressionType compression, long blockSize,
+                              List<byte[]> keys) throws Exception {
+        try (Options options = options(index, compression, blockSize)) {
+            return write(name, options, keys);
+        }
+    }
+
     private static byte[] extended(byte[] key) {
         return Arrays.copyOf(key, key.length + 1);
     }
@@ -89,10 +97,7 @@ final class BlockBoundariesTest {
     @Test
     void pairs_areConsecutiveKeysWithTheSeparatorBetween_andTheGapReadsTwoBlocksInRocksDb() throws Exception {
         List<byte[]> keys = keys(3_000);
-        Path file;
-        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
-            file = write("plain.sst", options, keys);
-        }
+        Path file = table("plain.sst", IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096, keys);
         SstFile sst = SstFile.read(file, true);
         BlockBoundaries b = sst.blockBoundaries().orElseThrow();
         assertEquals(sst.properties().numDataBlocks(), b.dataBlocks());
@@ -144,13 +149,9 @@ final class BlockBoundariesTest {
     @Test
     void partitionedIndex_givesTheSamePairs() throws Exception {
         List<byte[]> keys = keys(3_000);
-        Path plain;
-        Path partitioned;
-        try (Options a = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096);
-             Options b = options(IndexType.kTwoLevelIndexSearch, CompressionType.NO_COMPRESSION, 4096)) {
-            plain = write("same-plain.sst", a, keys);
-            partitioned = write("same-partitioned.sst", b, keys);
-        }
+        Path plain = table("same-plain.sst", IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096, keys);
+        Path partitioned = table("same-partitioned.sst", IndexType.kTwoLevelIndexSearch, CompressionType.NO_COMPRESSION,
+                4096, keys);
         SstFile two = SstFile.read(partitioned, true);
         assertEquals(TableProperties.INDEX_TYPE_TWO_LEVEL, two.properties().indexType().orElseThrow());
         List<BlockBoundaries.Pair> x = SstFile.read(plain, true).blockBoundaries().orElseThrow().pairs();
@@ -167,13 +168,8 @@ final class BlockBoundariesTest {
             "ZLIB_COMPRESSION"})
     void compressedTable_decompressed_sameBoundariesAsUncompressed(CompressionType type) throws Exception {
         List<byte[]> keys = keys(3_000);
-        Path file;
-        Path plain;
-        try (Options compressed = options(IndexType.kBinarySearch, type, 4096);
-             Options none = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
-            file = write(type + ".sst", compressed, keys);
-            plain = write(type + "-plain.sst", none, keys);
-        }
+        Path file = table(type + ".sst", IndexType.kBinarySearch, type, 4096, keys);
+        Path plain = table(type + "-plain.sst", IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096, keys);
         SstFile sst = SstFile.read(file, true);
         assertFalse(sst.properties().compressionName().isEmpty() || sst.properties().compressionName().equals("NoCompression"),
                 sst.properties().compressionName());
@@ -186,14 +182,12 @@ final class BlockBoundariesTest {
             throws Exception {
         List<byte[]> keys = keys(3_000);
         Path file;
-        Path plain;
-        try (Options zstd = options(IndexType.kBinarySearch, CompressionType.ZSTD_COMPRESSION, 4096);
-             Options none = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096)) {
+        try (Options zstd = options(IndexType.kBinarySearch, CompressionType.ZSTD_COMPRESSION, 4096)) {
             ((BlockBasedTableConfig) zstd.tableFormatConfig()).setEnableIndexCompression(false);
             zstd.setTableFormatConfig(zstd.tableFormatConfig());
             file = write("zstd.sst", zstd, keys);
-            plain = write("zstd-plain.sst", none, keys);
         }
+        Path plain = table("zstd-plain.sst", IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 4096, keys);
         BlockBoundaries compressed = SstFile.read(file, true).blockBoundaries().orElseThrow();
         BlockBoundaries read = SstFile.read(plain, true).blockBoundaries().orElseThrow();
         assertFalse(compressed.keysRead());
@@ -225,10 +219,7 @@ final class BlockBoundariesTest {
     @Test
     void largeTable_pairsSampledEvenly() throws Exception {
         List<byte[]> keys = keys(6_000);
-        Path file;
-        try (Options options = options(IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 256)) {
-            file = write("small-blocks.sst", options, keys);
-        }
+        Path file = table("small-blocks.sst", IndexType.kBinarySearch, CompressionType.NO_COMPRESSION, 256, keys);
         BlockBoundaries b = SstFile.read(file, true).blockBoundaries().orElseThrow();
         long pairs = b.dataBlocks() - 1;
         assertTrue(pairs > BlockBoundaries.MAX_PAIRS, pairs + " pairs");
