@@ -60,8 +60,8 @@ final class DecompressionTest {
 
     @Test
     void lz4_literalsMatchAndLastLiterals() {
-        // size 11 (varint), token: 4 literals, match 4 + 3 = 7; "abcd", offset 4; then last sequence "!"...
-        // "abcd" + 7 copied at offset 4 = "abcdabcdabc", then no more: the block ends on its last literals
+        // size 12 (varint); token: 4 literals, match 4 + 3 = 7: "abcd", offset 4, giving "abcdabcdabc";
+        // then the last sequence, literals only: '!'
         byte[] stream = bytes(12, (4 << 4) | 3, 'a', 'b', 'c', 'd', 4, 0, 1 << 4, '!');
         assertArrayEquals(ascii("abcdabcdabc!"), Decompression.decompress(Decompression.LZ4, stream, stream.length));
     }
