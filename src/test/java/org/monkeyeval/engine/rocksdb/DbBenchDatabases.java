@@ -40,6 +40,10 @@ import java.util.stream.Stream;
  * 6 bits and 100,000 at 14 bits over the whole key space, left in L0 (compaction off). Each level then
  * holds files of both settings, most of L0 and L1 at 14 bits, most of L2 at 6.
  *
+ * <p>Three databases change one thing each: Snappy-compressed blocks ({@code --compression_type=snappy}, in
+ * place of the common none), filters sized to their allocations ({@code --optimize_filters_for_memory=1}),
+ * and 48-byte keys ({@code --key_size=48}: the key number, then '0's; readmissing's are 49 bytes).
+ *
  * <p>The prefix-only database filters 8-byte prefixes only ({@code --prefix_size=8}: db_bench's
  * {@code NewFixedPrefixTransform(8)}; {@code --whole_key_filtering=0}). With {@code keys_per_prefix} 0 a
  * key's first 8 bytes are its key number, big-endian (db_bench_tool.cc, {@code GenerateKeyFromInt}), so every
@@ -77,6 +81,10 @@ public final class DbBenchDatabases {
         MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", 150_000, "--bloom_bits=6"),
         PREFIX_8("prefix-only filters (8-byte fixed prefixes, whole_key_filtering=0), 10 bits/key", 75_000,
                 "--bloom_bits=10", "--prefix_size=8", "--whole_key_filtering=0"),
+        SNAPPY_10("Snappy-compressed blocks, 10 bits/key", 100_000, "--bloom_bits=10", "--compression_type=snappy"),
+        MEMORY_10("optimize_filters_for_memory, 10 bits/key", 100_000, "--bloom_bits=10",
+                "--optimize_filters_for_memory=1"),
+        LONG_KEYS_10("48-byte keys, 10 bits/key", 100_000, "--bloom_bits=10", "--key_size=48"),
         NO_FILTER("no filter", 5_000, "--bloom_bits=0");
 
         private final String label;
@@ -147,7 +155,12 @@ public final class DbBenchDatabases {
         line.add(DB_BENCH.toString());
         line.add("--db=" + db);
         line.addAll(args);
-        line.addAll(COMMON);
+        for (String flag : COMMON) { // a database's own flag (its compression) takes the place of the common one
+            String name = flag.substring(0, flag.indexOf('=') + 1);
+            if (args.stream().noneMatch(a -> a.startsWith(name))) {
+                line.add(flag);
+            }
+        }
         return line;
     }
 
