@@ -40,9 +40,10 @@ import java.util.stream.Stream;
  * 6 bits and 100,000 at 14 bits over the whole key space, left in L0 (compaction off). Each level then
  * holds files of both settings, most of L0 and L1 at 14 bits, most of L2 at 6.
  *
- * <p>Three databases change one thing each: Snappy-compressed blocks ({@code --compression_type=snappy}, in
+ * <p>Four databases change one thing each: Snappy-compressed blocks ({@code --compression_type=snappy}, in
  * place of the common none), filters sized to their allocations ({@code --optimize_filters_for_memory=1}),
- * and 48-byte keys ({@code --key_size=48}: the key number, then '0's; readmissing's are 49 bytes).
+ * 48-byte keys ({@code --key_size=48}: the key number, then '0's; readmissing's are 49 bytes), and table
+ * format_version 2 ({@code --format_version=2}: legacy Bloom, index values not delta-encoded).
  *
  * <p>The prefix-only database filters 8-byte prefixes only ({@code --prefix_size=8}: db_bench's
  * {@code NewFixedPrefixTransform(8)}; {@code --whole_key_filtering=0}). With {@code keys_per_prefix} 0 a
@@ -85,6 +86,7 @@ public final class DbBenchDatabases {
         MEMORY_10("optimize_filters_for_memory, 10 bits/key", 100_000, "--bloom_bits=10",
                 "--optimize_filters_for_memory=1"),
         LONG_KEYS_10("48-byte keys, 10 bits/key", 100_000, "--bloom_bits=10", "--key_size=48"),
+        FORMAT_2_10("legacy Bloom (format_version=2), 10 bits/key", 100_000, "--bloom_bits=10", "--format_version=2"),
         NO_FILTER("no filter", 5_000, "--bloom_bits=0");
 
         private final String label;
