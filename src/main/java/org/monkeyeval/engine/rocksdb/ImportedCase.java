@@ -71,9 +71,9 @@ public final class ImportedCase {
                 + " filter of the last non-empty level" : "";
         long unbounded = imported.runs().stream().flatMap(r -> r.files().stream())
                 .filter(f -> f.separatorGapShare() == null).count();
-        String gaps = unbounded == 0 ? "" : String.format(Locale.ROOT, "; the index blocks of %d of the %d files could"
-                + " not be read (compressed): the second data block a Get reads past a shortened index separator is"
-                + " not priced there", unbounded, files);
+        String gaps = unbounded == 0 ? "" : String.format(Locale.ROOT, "; the block boundaries of %d of the %d"
+                + " files could not be read (a ZSTD-compressed index): the second data block a Get reads past a"
+                + " shortened index separator is not priced there", unbounded, files);
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
                 + " sequence number %d: %d runs, %d files, %d filter bytes%s%s%s", imported.dbId(),
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber(), imported.runs().size(),

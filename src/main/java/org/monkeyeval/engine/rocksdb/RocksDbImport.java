@@ -81,7 +81,8 @@ public final class RocksDbImport {
      * @param largestKey        largest user key
      * @param sampledReads      {@code num_reads_sampled} of the file's metadata
      * @param separatorGapShare the share of its key space where a Get reads a second data block
-     *                          ({@link SeparatorGaps}), or null when its index blocks are compressed
+     *                          ({@link SeparatorGaps}), or null when its index blocks are compressed with a type
+     *                          not decoded here (ZSTD) or its keys cannot be read
      * @param filterRate        the rate of the filter it holds from the filter's own bits
      *                          ({@link RocksDbFileFilter#builtRate}), or null where that is its family's rate
      */
@@ -376,7 +377,7 @@ public final class RocksDbImport {
     }
 
     /**
-     * Boundaries whose data blocks this project's reader left compressed, their keys read through RocksDB's
+     * Boundaries whose data blocks this project's reader left compressed (ZSTD), their keys read through RocksDB's
      * own {@code SstFileReader}: a block's last key is the largest key at or below its separator, the next
      * block's first key the one after it. Null when the file cannot be opened so (deleted by the writer).
      */

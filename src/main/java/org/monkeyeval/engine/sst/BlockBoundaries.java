@@ -13,7 +13,7 @@ import java.util.List;
  * ({@code ShortenedIndexBuilder::AddIndexEntry}, {@code BytewiseComparatorImpl::FindShortestSeparator}),
  * so that gap can hold many keys. The last block's index entry is not a separator (nothing follows it).
  *
- * <p>Where the data blocks are compressed (this reader does not decompress them), the pairs hold the
+ * <p>Where the data blocks are compressed with a type this reader does not decode (ZSTD), the pairs hold the
  * separators alone ({@link #keysRead()} false) and a reader that can read the table's keys (RocksDB's own
  * {@code SstFileReader}) fills them in: a block's last key is the largest key at or below its separator,
  * the next block's first key the key after it ({@link #withKeys}).
@@ -33,7 +33,7 @@ public record BlockBoundaries(List<Pair> pairs, long dataBlocks) {
         }
     }
 
-    /** Whether the pairs hold their blocks' keys (false: separators only, the data blocks compressed). */
+    /** Whether the pairs hold their blocks' keys (false: separators only, the data blocks not decoded here). */
     public boolean keysRead() {
         return pairs.isEmpty() || pairs.get(0).lastKey() != null;
     }

@@ -119,7 +119,7 @@ final class Decompression {
                         i += bytes;
                     }
                     len += 1;
-                    need(len > 0 && i + len <= length && o + len <= size, "literal runs past the block");
+                    need(len > 0 && (long) i + len <= length && (long) o + len <= size, "literal runs past the block");
                     System.arraycopy(data, i, out, o, len);
                     i += len;
                     o += len;
@@ -166,7 +166,8 @@ final class Decompression {
                     literals += b;
                 } while (b == 255);
             }
-            need(literals >= 0 && i + literals <= length && o + literals <= size, "LZ4 literals run past the block");
+            need(literals >= 0 && (long) i + literals <= length && (long) o + literals <= size,
+                    "LZ4 literals run past the block");
             System.arraycopy(data, i, out, o, literals);
             i += literals;
             o += literals;
@@ -194,7 +195,7 @@ final class Decompression {
     /** Copies {@code len} bytes from {@code offset} back (overlapping copies repeat), returns the new end. */
     private static int copy(byte[] out, int o, int offset, int len, int size) {
         need(offset > 0 && offset <= o, "copy offset " + offset + " reaches before the start");
-        need(len >= 0 && o + len <= size, "copy runs past the stated size");
+        need(len >= 0 && (long) o + len <= size, "copy runs past the stated size");
         for (int k = 0; k < len; k++) {
             out[o + k] = out[o + k - offset];
         }

@@ -92,6 +92,9 @@ final class DecompressionTest {
         // fewer bytes than the stated size
         assertThrows(MalformedException.class, () -> Decompression.decompress(Decompression.SNAPPY,
                 bytes(5, 0, 'a'), 3));
+        // a literal whose 4-byte length would overflow an int offset
+        assertThrows(MalformedException.class, () -> Decompression.decompress(Decompression.SNAPPY,
+                bytes(9, 63 << 2, 0xfe, 0xff, 0xff, 0x7f, 'a'), 7));
         // an LZ4 match reaching before the start
         assertThrows(MalformedException.class, () -> Decompression.decompress(Decompression.LZ4,
                 bytes(9, (1 << 4) | 1, 'a', 9, 0, 0), 6));
