@@ -23,7 +23,8 @@ import java.util.Optional;
  * checksum (CRC-32C, xxHash, xxHash64 or XXH3, with the format_version 6 context), and so is a
  * version 6 footer; a table whose checksum type is {@code kNoChecksum} has nothing to check
  * ({@link #checksumsVerified()} is then false). Meta blocks must be uncompressed, as RocksDB writes
- * them; the key range is left out when an index or data block it needs is compressed.
+ * them; index and data blocks compressed with Snappy, LZ4 or zlib are decompressed ({@link Decompression}),
+ * and the key range is left out when a block it needs is compressed otherwise (ZSTD).
  *
  * <p>Sources: RocksDB's wiki page "Rocksdb BlockBasedTable Format" and, at facebook/rocksdb commit
  * 1dfa7297933df05237ac11376d6cb69d32591b1d, table/format.{h,cc}, table/meta_blocks.cc,

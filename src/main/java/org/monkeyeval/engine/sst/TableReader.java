@@ -200,8 +200,8 @@ final class TableReader {
     /**
      * Every data block's index entry in order (through the partitions of a partitioned index), then for
      * consecutive blocks (all, or every k-th pair beyond {@link BlockBoundaries#MAX_PAIRS}) the last key,
-     * the separator and the next block's first key; the separators alone where a data block is compressed,
-     * null where an index block is.
+     * the separator and the next block's first key; the separators alone where a data block is compressed
+     * with a type not decoded here (ZSTD), null where an index block is.
      */
     private BlockBoundaries boundaries(BlockHandle indexHandle, TableProperties properties) throws SstFormatException {
         List<Block.IndexEntry> entries = topIndex(indexHandle, properties);
@@ -254,7 +254,7 @@ final class TableReader {
         return new BlockBoundaries(out, entries.size());
     }
 
-    /** A data block's entries, or null when it is compressed or keeps its values apart; never empty. */
+    /** A data block's entries, or null when it is compressed with a type not decoded here or keeps its values apart. */
     private List<Block.Entry> dataBlock(int i, BlockHandle h) throws SstFormatException {
         String what = "data block " + i;
         byte[] contents = block(what, h, false);
