@@ -21,10 +21,7 @@ import org.monkeyeval.io.OutputFile;
             + " (read from the file: fast local Bloom, legacy Bloom, Ribbon or none; partitioned; whole keys or"
             + " prefixes), the filter memory as the budget. `run` on the case prices `current` on those filters,"
             + " and adds the deployable allocation at the case's engineGranularity. Prefix-only filters: sized by their"
-            + " prefixes, priced for absent prefixes unless the case's workload.presentPrefixShare says. Each file"
-            + " also keeps its fast local Bloom filter's own rate, from its lines (filterRate), and the share of its"
-            + " key space where a Get reads a second data block, past a shortened index separator"
-            + " (separatorGapShare).", "Examples:",
+            + " prefixes, priced for absent prefixes unless the case's workload.presentPrefixShare says.", "Examples:",
             "  import --rocksdb /var/lib/db --column-family default --to cases/mydb.json",
             "  import --rocksdb /var/lib/db --all-column-families --to cases/mydb/"})
 final class ImportCommand implements Callable<Integer> {
