@@ -33,7 +33,8 @@ import org.monkeyeval.engine.rocksdb.DbBenchDatabases.Database;
  * checked by nearly every key: their rates' mean; a deeper level's by the share of the keys each file holds).
  * The absent keys are the stored keys, one in STEP, with a zero byte appended. The table is printed at the end
  * (docs/measure.md), with the data blocks each level read per false positive and the 1 + g the files' separator
- * gap shares predict (alloc.SeparatorGaps); over all levels, the second blocks lie within 3.5 Poisson standard
+ * gap shares predict (alloc.SeparatorGaps); over all levels, the second blocks lie between that prediction and
+ * 1.58 times it (these keys meet the gaps more often than readmissing's), each less or plus 3.5 Poisson standard
  * errors of those predicted.
  */
 @Tag("integration")
@@ -94,12 +95,17 @@ final class PerLevelFilterRatesTest {
             assertTrue(Math.abs(z) <= 3.5, () -> String.format(Locale.ROOT, "%s L%d: %d false positives in %d checks,"
                     + " %.1f predicted (z %.2f)", d.label(), e.getKey(), c.positive(), c.checks(), expected, z));
         }
-        // the second blocks a positive reads past a shortened separator, over all levels (the files' gap shares)
+        // the second blocks a positive reads past a shortened separator, over all levels. The gap shares price
+        // key numbers drawn evenly (readmissing's keys); these absent keys are stored keys extended, and every gap
+        // holds its stored last key, so they meet a gap at least as often, and at most 1/rho times as often, rho
+        // the stored keys per key number (189,491 of 300,000 here: 1.58): bounds, each with 3.5 Poisson errors
         double zSecond = (secondBlocks - secondBlocksPredicted) / Math.sqrt(secondBlocksPredicted);
+        double most = secondBlocksPredicted * DbBenchDatabases.KEYS / 189_491.0;
         long counted = secondBlocks;
         double priced = secondBlocksPredicted;
-        assertTrue(Math.abs(zSecond) <= 3.5, () -> String.format(Locale.ROOT, "%s: %d second blocks, %.1f predicted"
-                + " from the files' separator gap shares (z %.2f)", d.label(), counted, priced, zSecond));
+        assertTrue(zSecond >= -3.5 && secondBlocks <= most + 3.5 * Math.sqrt(most), () -> String.format(Locale.ROOT,
+                "%s: %d second blocks, %.1f to %.1f predicted from the files' separator gap shares (z %.2f)", d.label(),
+                counted, priced, most, zSecond));
     }
 
     /** The table of docs/measure.md. */
