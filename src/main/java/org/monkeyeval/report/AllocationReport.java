@@ -5,8 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import java.util.function.ObjDoubleConsumer;
+import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -58,18 +60,7 @@ public final class AllocationReport {
     public static AllocationReport build(List<CaseFile> files, CaseEvaluator evaluator, ToolInfo tool,
                                          List<String> command, OptionalLong sourceDateEpoch,
                                          ObjDoubleConsumer<String> progress) {
-        long totalRuns = files.stream().mapToLong(f -> f.lsmCase().runs().size()).sum();
-        long solved = 0;
-        List<CaseResult> results = new ArrayList<>(files.size());
-        for (CaseFile file : files) {
-            progress.accept("solving " + file.lsmCase().id(), (double) solved / totalRuns);
-            try {
-                results.add(evaluator.evaluate(file.lsmCase()));
-            } catch (DeployableException e) {
-                throw new DeployableException(file.fileName() + ": " + e.getMessage(), e.getCause());
-            }
-            solved += file.lsmCase().runs().size();
-        }
+        List<CaseResult> results = evaluateAll(files, evaluator, progress);
         ObjectNode provenance = Provenance.header(tool, command, sourceDateEpoch);
         provenance.set("model", Provenance.model());
         provenance.set("lookupWeights", Provenance.lookupWeights());
@@ -99,6 +90,39 @@ public final class AllocationReport {
         provenance.set("inputs", Provenance.inputs(files));
         provenance.set("cases", Provenance.caseRecords(files, results));
         return new AllocationReport(List.copyOf(files), List.copyOf(results), bloomBeforeLevel, provenance);
+    }
+
+    /**
+     * Each case's result, in the order of {@code files}. The cases are independent, so they are solved side by side
+     * (the common fork-join pool, one per core), each with the same numbers it has on its own; where some fail, the
+     * first of them in that order is thrown, as one after another would have.
+     */
+    private static List<CaseResult> evaluateAll(List<CaseFile> files, CaseEvaluator evaluator,
+                                                ObjDoubleConsumer<String> progress) {
+        long totalRuns = files.stream().mapToLong(f -> f.lsmCase().runs().size()).sum();
+        AtomicLong solved = new AtomicLong();
+        CaseResult[] results = new CaseResult[files.size()];
+        RuntimeException[] failures = new RuntimeException[files.size()];
+        IntStream.range(0, files.size()).parallel().forEach(c -> {
+            CaseFile file = files.get(c);
+            synchronized (progress) {
+                progress.accept("solving " + file.lsmCase().id(), (double) solved.get() / totalRuns);
+            }
+            try {
+                results[c] = evaluator.evaluate(file.lsmCase());
+            } catch (DeployableException e) {
+                failures[c] = new DeployableException(file.fileName() + ": " + e.getMessage(), e.getCause());
+            } catch (RuntimeException e) {
+                failures[c] = e;
+            }
+            solved.addAndGet(file.lsmCase().runs().size());
+        });
+        for (RuntimeException failure : failures) {
+            if (failure != null) {
+                throw failure;
+            }
+        }
+        return List.of(results);
     }
 
     /** The inputs, sorted by case id. */

@@ -188,4 +188,22 @@ final class EngineGranularityCommandTest {
                 + " engineGranularity)"), o.err());
         assertFalse(Files.exists(out));
     }
+
+    @Test
+    void run_twoCasesFail_namesTheFirstInCaseOrderWhateverFinishesFirst() throws IOException {
+        Path cases = cases();
+        String many = String.join(",", java.util.Collections.nCopies(500, "{\"entries\": 1000}"));
+        String more = String.join(",", java.util.Collections.nCopies(2000, "{\"entries\": 1000}"));
+        // the cases are solved side by side and either may fail first: the error is the first in id order's
+        Files.writeString(cases.resolve("a-many.json"), "{\"id\": \"a-many\", \"runs\": [" + many + "],"
+                + " \"budget\": {\"bitsPerEntry\": 10}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        Files.writeString(cases.resolve("b-more.json"), "{\"id\": \"b-more\", \"runs\": [" + more + "],"
+                + " \"budget\": {\"bitsPerEntry\": 10}, \"engineGranularity\": \"rocksdb-per-level\"}");
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString());
+        assertEquals(3, o.exitCode(), o.err());
+        assertTrue(o.err().contains("a-many.json: case a-many: no deployable allocation"), o.err());
+        assertFalse(o.err().contains("b-more"), o.err());
+        assertFalse(Files.exists(out));
+    }
 }
