@@ -345,6 +345,8 @@ public final class RobustDeployableSolver {
         final int[][] bySize;       // per group: the undominated setting indices by size, then cost
         final double[][] sortedSize; // per group: sizes in that order
         final Integer[] order;      // groups, largest first
+        double[][] blockLeastLow;   // per group: least cost at zL of each block of MOVE_BLOCK settings by size
+        double[][] blockLeastHigh;  // (built by the first improve)
         double offsetLow;           // AL = optD(zL) - vL: rL = cost at zL without v, minus AL
         double offsetHigh;
 
@@ -469,9 +471,11 @@ public final class RobustDeployableSolver {
         /** Groups whose every mix of the two hull vertices' settings {@link #improve} tries (2^groups mixes). */
         static final int MAX_MIXED_GROUPS = 16;
         /** Positions either side of a group's setting that an exchange of budget between two groups tries. */
-        static final int EXCHANGE_WINDOW = 64;
+        static final int EXCHANGE_WINDOW = 16;
         /** Rounds of local moves at most. */
         static final int MAX_ROUNDS = 100;
+        /** Undominated settings by size per block whose least costs bound the moves into it ({@link #mayLower}). */
+        static final int MOVE_BLOCK = 16;
 
         /** rL of one setting per group (indices into the settings). */
         double regretLow(int[] setting) {
@@ -517,9 +521,17 @@ public final class RobustDeployableSolver {
          * single group's change that fits, and the best exchange of budget between two groups (one group
          * moved within {@link #EXCHANGE_WINDOW} positions of its setting, the other to the largest of its
          * undominated settings that fits and the {@link #EXCHANGE_WINDOW} below it), until no move lowers
-         * the worst regret.
+         * the worst regret. A block of settings whose least costs cannot lower it is passed over whole
+         * ({@link #mayLower}). The window trades the incumbent's quality against the moves' own work: at 64
+         * positions the moves took four fifths of a robust solve over 64 equal runs (shares 0.05-0.9, 5 bits
+         * per entry) and at 16 the solve took 6.7 s instead of 17.6 s, the same answer after fewer partial
+         * allocations (104,568 against 176,085).
          */
         int[] improve(int[] a, int[] b, int[] start, double budget) {
+            if (blockLeastLow == null) {
+                blockLeastLow = blockLeast(costLow);
+                blockLeastHigh = blockLeast(costHigh);
+            }
             int[] best = start.clone();
             double bestWorst = worstRegret(best);
             if (groups <= MAX_MIXED_GROUPS) {
@@ -561,6 +573,10 @@ public final class RobustDeployableSolver {
                 double l0 = low - costLow[k][x[k]] - offsetLow;
                 double h0 = high - costHigh[k][x[k]] - offsetHigh;
                 int[] options = bySize[k];
+                int last = Search.firstAbove(sortedSize[k], free) - 1;
+                if (last < 0 || !mayLower(k, 0, last, l0, h0, bestWorst)) {
+                    continue;
+                }
                 for (int j = 0; j < options.length && sortedSize[k][j] <= free; j++) {
                     int s = options[j];
                     double w = Math.max(l0 + costLow[k][s], h0 + costHigh[k][s]);
@@ -584,6 +600,9 @@ public final class RobustDeployableSolver {
                         double l0 = low - costLow[k1][x[k1]] + costLow[k1][s1] - costLow[k2][x[k2]] - offsetLow;
                         double h0 = high - costHigh[k1][x[k1]] + costHigh[k1][s1] - costHigh[k2][x[k2]] - offsetHigh;
                         int top = Search.firstAbove(sortedSize[k2], free) - 1;
+                        if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
+                            continue;
+                        }
                         for (int j2 = top; j2 >= 0 && j2 > top - EXCHANGE_WINDOW; j2--) {
                             int s2 = bySize[k2][j2];
                             double w = Math.max(l0 + costLow[k2][s2], h0 + costHigh[k2][s2]);
@@ -598,6 +617,37 @@ public final class RobustDeployableSolver {
                 }
             }
             return best;
+        }
+
+        /**
+         * Whether some setting of group k at positions [from, to] by size could make the worst regret
+         * max(l0 + cL, h0 + cH) lower than {@code worst}: false when even the least costs of the blocks that
+         * cover those positions cannot. Floating-point addition is monotone, so l0 + (a least cL) is at most
+         * l0 + cL of every setting there: a move this rules out is one the scan would not have taken, and the
+         * move found is the same.
+         */
+        private boolean mayLower(int k, int from, int to, double l0, double h0, double worst) {
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.POSITIVE_INFINITY;
+            for (int block = from / MOVE_BLOCK; block <= to / MOVE_BLOCK; block++) {
+                low = Math.min(low, blockLeastLow[k][block]);
+                high = Math.min(high, blockLeastHigh[k][block]);
+            }
+            return Math.max(l0 + low, h0 + high) < worst;
+        }
+
+        /** Per group, the least of {@code cost} over each block of {@link #MOVE_BLOCK} undominated settings by size. */
+        private double[][] blockLeast(double[][] cost) {
+            double[][] least = new double[groups][];
+            for (int k = 0; k < groups; k++) {
+                int[] options = bySize[k];
+                least[k] = new double[(options.length + MOVE_BLOCK - 1) / MOVE_BLOCK];
+                Arrays.fill(least[k], Double.POSITIVE_INFINITY);
+                for (int j = 0; j < options.length; j++) {
+                    least[k][j / MOVE_BLOCK] = Math.min(least[k][j / MOVE_BLOCK], cost[k][options[j]]);
+                }
+            }
+            return least;
         }
 
         /**
