@@ -456,16 +456,46 @@ public final class RobustDeployableSolver {
          * families (Bloom and Ribbon per level) this drops most of one family where the other is better.
          */
         private static int[] undominatedBySize(double[] low, double[] high, double[] size) {
-            List<double[]> points = new ArrayList<>(size.length);
-            for (int s = 0; s < size.length; s++) {
-                points.add(new double[] {size[s], low[s], high[s], 0, s});
+            int[] order = new int[size.length];
+            for (int s = 0; s < order.length; s++) {
+                order[s] = s;
             }
-            List<double[]> kept = undominated(points);
-            int[] index = new int[kept.size()];
-            for (int j = 0; j < index.length; j++) {
-                index[j] = (int) kept.get(j)[4];
+            // by size, then cost at zL, then cost at zH, then index: the order Search.undominated sorts its states in
+            IndexSort.sort(order, size, low);
+            for (int from = 0; from < order.length; ) {
+                int to = from + 1;
+                while (to < order.length && Double.compare(size[order[to]], size[order[from]]) == 0
+                        && Double.compare(low[order[to]], low[order[from]]) == 0) {
+                    to++;
+                }
+                for (int i = from + 1; i < to; i++) { // stable insertion by cost at zH (runs of equal size and cost are short)
+                    int x = order[i];
+                    int j = i - 1;
+                    while (j >= from && Double.compare(high[order[j]], high[x]) > 0) {
+                        order[j + 1] = order[j];
+                        j--;
+                    }
+                    order[j + 1] = x;
+                }
+                from = to;
             }
-            return index;
+            TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
+            int[] kept = new int[order.length];
+            int n = 0;
+            for (int s : order) {
+                Map.Entry<Double, Double> below = stairs.floorEntry(low[s]);
+                if (below != null && below.getValue() <= high[s]) {
+                    continue;
+                }
+                kept[n++] = s;
+                stairs.put(low[s], high[s]);
+                Map.Entry<Double, Double> above = stairs.higherEntry(low[s]);
+                while (above != null && above.getValue() >= high[s]) {
+                    stairs.remove(above.getKey());
+                    above = stairs.higherEntry(low[s]);
+                }
+            }
+            return Arrays.copyOf(kept, n);
         }
 
         /** Groups whose every mix of the two hull vertices' settings {@link #improve} tries (2^groups mixes). */
@@ -648,15 +678,6 @@ public final class RobustDeployableSolver {
                 }
             }
             return least;
-        }
-
-        /**
-         * The states no other dominates: none other is as small and no costlier at both ends. A sweep by
-         * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
-         * (cost at zL, cost at zH) pairs kept so far.
-         */
-        static List<double[]> undominated(List<double[]> states) {
-            return Search.undominated(states);
         }
     }
 
