@@ -210,7 +210,7 @@ public final class Ribbon {
         if (entries == 0) {
             return 0.0;
         }
-        return averageOverBias(entries, bias -> filterBytes(entries, bias));
+        return averageOverBias(roundingThreshold(entries), bias -> filterBytes(entries, bias));
     }
 
     /** Bytes of the Bloom fallback with metadata (FastLocalBloomBitsBuilder::CalculateSpace). */
@@ -264,7 +264,7 @@ public final class Ribbon {
         if (entries == 0) {
             return 0.0;
         }
-        return averageOverBias(entries, bias -> fpr(entries, bias));
+        return averageOverBias(roundingThreshold(entries), bias -> fpr(entries, bias));
     }
 
     /** The Bloom fallback's rate over its real lines, as the Bloom family rates it ({@link LineOccupancy#fpr}). */
@@ -474,8 +474,9 @@ public final class Ribbon {
     static long upperStartBlock(long slots, double oneIn, int roundingBias32) {
         double fpRate = 1.0 / oneIn;
         int lowerColumns = 63 - Long.numberOfLeadingZeros((long) oneIn);
-        double lowerColumnsFpRate = Math.pow(2.0, -lowerColumns);
-        double upperColumnsFpRate = Math.pow(2.0, -(lowerColumns + 1));
+        // 2^-r exactly, as pow gives it for integer powers of two (Math.scalb, without pow's general path)
+        double lowerColumnsFpRate = Math.scalb(1.0, -lowerColumns);
+        double upperColumnsFpRate = Math.scalb(1.0, -(lowerColumns + 1));
         double lowerPortion = (fpRate - upperColumnsFpRate) / (lowerColumnsFpRate - upperColumnsFpRate);
         double roundingBias = (Integer.toUnsignedLong(roundingBias32) + 0.5) / TWO_TO_32;
         long starts = slots - COEFF_BITS + 1;
@@ -511,8 +512,24 @@ public final class Ribbon {
         return hi;
     }
 
-    private double averageOverBias(long entries, java.util.function.IntToDoubleFunction valueAtBias) {
+    /**
+     * {@link #expectedFpr} and {@link #expectedFilterBytes} over n hashes at once, the rounding threshold found
+     * once for both: the same two numbers, bit for bit (a family's row of settings takes both).
+     *
+     * @return the rate, then the bytes
+     */
+    public double[] expectedFprAndFilterBytes(long entries) {
+        checkEntries(entries);
+        if (entries == 0) {
+            return new double[] {0.0, 0.0};
+        }
         long threshold = roundingThreshold(entries);
+        return new double[] {averageOverBias(threshold, bias -> fpr(entries, bias)),
+                averageOverBias(threshold, bias -> filterBytes(entries, bias))};
+    }
+
+    /** The value at a uniformly random rounding bias, the biases at or above {@code threshold} giving the larger. */
+    private static double averageOverBias(long threshold, java.util.function.IntToDoubleFunction valueAtBias) {
         double atLow = valueAtBias.applyAsDouble(0);
         if (threshold >= 1L << 32) {
             return atLow;

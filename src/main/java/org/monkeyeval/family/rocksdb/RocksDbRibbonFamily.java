@@ -114,6 +114,19 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
         return rules(setting).expectedFpr(entries);
     }
 
+    /** Each setting's rate and size from one rounding threshold ({@link Ribbon#expectedFprAndFilterBytes}). */
+    @Override
+    public void rowOfSettings(long entries, double[] fpr, double[] bits) {
+        FilterFamily.checkEntries(entries);
+        fpr[0] = 1.0; // Setting.none()
+        bits[0] = 0.0;
+        for (int i = 0; i < rules.length; i++) {
+            double[] both = rules[i].expectedFprAndFilterBytes(entries);
+            fpr[i + 1] = both[0];
+            bits[i + 1] = 8.0 * both[1];
+        }
+    }
+
     @Override
     public double filterBits(long entries, Setting setting) {
         FilterFamily.checkEntries(entries);

@@ -17,6 +17,22 @@ import org.monkeyeval.family.Setting;
  */
 final class RocksDbRibbonFamilyTest {
 
+    @Test
+    void rowOfSettings_everySetting_givesItsOwnRateAndSizeBitForBit() {
+        RocksDbRibbonFamily family = RocksDbRibbonFamily.INSTANCE;
+        java.util.List<Setting> settings = family.settings();
+        // the Bloom fallback (small n), Ribbon with either rounding of its size, and the Bloom filter past Ribbon's cap
+        for (long n : new long[] {1, 100, 1_587, 60_000, 2_000_000, 123_456_789, 5_000_000_000L}) {
+            double[] fpr = new double[settings.size()];
+            double[] bits = new double[settings.size()];
+            family.rowOfSettings(n, fpr, bits);
+            for (int s = 0; s < settings.size(); s += s < 2_000 ? 1 : 7) {
+                assertEquals(family.fpr(n, settings.get(s)), fpr[s], 0.0, n + " entries, setting " + s);
+                assertEquals(family.filterBits(n, settings.get(s)), bits[s], 0.0, n + " entries, setting " + s);
+            }
+        }
+    }
+
     private static final RocksDbRibbonFamily FAMILY = RocksDbRibbonFamily.INSTANCE;
 
     @Test
