@@ -1,5 +1,7 @@
 package org.monkeyeval.family.rocksdb;
 
+import java.util.function.DoubleSupplier;
+
 import org.monkeyeval.filter.LineOccupancy;
 
 /**
@@ -247,12 +249,17 @@ public final class Ribbon {
      * rates it).
      */
     public double fpr(long entries, int roundingBias32) {
+        return fpr(entries, roundingBias32, () -> bloomFpr(entries));
+    }
+
+    /** {@link #fpr(long, int)} with the Bloom fallback's rate, {@link #bloomFpr}, asked of {@code bloomRate}. */
+    private double fpr(long entries, int roundingBias32, DoubleSupplier bloomRate) {
         checkEntries(entries);
         if (entries == 0) {
             return 0.0;
         }
         if (usesBloom(entries, roundingBias32)) {
-            return bloomFpr(entries);
+            return bloomRate.getAsDouble();
         }
         return independentProbabilitySum(layout(entries, roundingBias32).expectedFpRate(),
                 collisionFpRate(entries));
@@ -516,15 +523,18 @@ public final class Ribbon {
      * {@link #expectedFpr} and {@link #expectedFilterBytes} over n hashes at once, the rounding threshold found
      * once for both: the same two numbers, bit for bit (a family's row of settings takes both).
      *
+     * @param bloomRate the Bloom fallback's rate over the n hashes, {@link #bloomFpr}, asked for only where RocksDB
+     *                  builds that filter (a row of settings hands on the rate its neighbour of the same lines and
+     *                  probes found)
      * @return the rate, then the bytes
      */
-    public double[] expectedFprAndFilterBytes(long entries) {
+    public double[] expectedFprAndFilterBytes(long entries, DoubleSupplier bloomRate) {
         checkEntries(entries);
         if (entries == 0) {
             return new double[] {0.0, 0.0};
         }
         long threshold = roundingThreshold(entries);
-        return new double[] {averageOverBias(threshold, bias -> fpr(entries, bias)),
+        return new double[] {averageOverBias(threshold, bias -> fpr(entries, bias, bloomRate)),
                 averageOverBias(threshold, bias -> filterBytes(entries, bias))};
     }
 

@@ -114,16 +114,40 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
         return rules(setting).expectedFpr(entries);
     }
 
-    /** Each setting's rate and size from one rounding threshold ({@link Ribbon#expectedFprAndFilterBytes}). */
+    /**
+     * Each setting's rate and size from one rounding threshold ({@link Ribbon#expectedFprAndFilterBytes}), and the
+     * Bloom fallback rated once per distinct filter: its rate depends on n only through its lines and probes
+     * ({@link Ribbon#bloomFpr}), and settings of the same lines and probes stand next to each other (as in
+     * {@link RocksDbFamily#rowOfSettings}), so each takes its neighbour's, the same bits as computing it again.
+     */
     @Override
     public void rowOfSettings(long entries, double[] fpr, double[] bits) {
         FilterFamily.checkEntries(entries);
         fpr[0] = 1.0; // Setting.none()
         bits[0] = 0.0;
+        BloomRates bloom = new BloomRates();
         for (int i = 0; i < rules.length; i++) {
-            double[] both = rules[i].expectedFprAndFilterBytes(entries);
+            Ribbon r = rules[i];
+            double[] both = r.expectedFprAndFilterBytes(entries, () -> bloom.rate(r, entries));
             fpr[i + 1] = both[0];
             bits[i + 1] = 8.0 * both[1];
+        }
+    }
+
+    /** The Bloom fallback's rate of the last lines and probes asked for, kept for the next setting of the same. */
+    private static final class BloomRates {
+        private long lines = -1;
+        private int probes = -1;
+        private double rate;
+
+        double rate(Ribbon r, long entries) {
+            long l = RocksDbLocalBloom.lines(entries, r.millibits());
+            if (l != lines || r.bloomProbes() != probes) {
+                lines = l;
+                probes = r.bloomProbes();
+                rate = r.bloomFpr(entries);
+            }
+            return rate;
         }
     }
 
