@@ -245,6 +245,79 @@ public final class DeployableSolver {
         for (int g : groupOfRun) {
             groups = Math.max(groups, g + 1);
         }
+        Tables tables = tables(engine, settings, entries, reach, groupOfRun, groups, consulted, presentShare);
+        Hull[] hulls = tables.hulls();
+        Integer[] order = tables.order();
+        double engineBound = tables.runBound().at(budgetBits);
+        int[] start = tables.ordered().wholeSteps(budgetBits, hulls, order);
+        int[] position = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            position[g] = positionOf(hulls[g], start[g]);
+        }
+        fill(hulls, criticalFirst(tables.ordered(), budgetBits, order), position, budgetBits);
+        ChoiceKnapsack.Result found = ChoiceKnapsack.solve(hulls, budgetBits, position, maxNodes);
+
+        List<DeployableChoice> chosen = new ArrayList<>(groups);
+        for (int g = 0; g < groups; g++) {
+            chosen.add(settings.get(hulls[g].index[found.position()[g]]));
+        }
+        List<DeployableChoice> ofRun = new ArrayList<>(runs);
+        for (int i = 0; i < runs; i++) {
+            ofRun.add(chosen.get(groupOfRun[i]));
+        }
+        return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
+                entries, reach, consulted, presentShare, engineBound, found.lpBound(), found.exact() ? Double.NaN
+                        : found.lowerBound(), found.states());
+    }
+
+    /**
+     * The budget-free part of a solve: each group's undominated settings and hull, the LP bound of the runs' own
+     * hulls (the engine's bound), the groups by entries, largest first, and the LP bound of their hulls in that order.
+     */
+    private record Tables(Hull[] hulls, Bound runBound, Integer[] order, Bound ordered) {
+    }
+
+    /** What {@link Tables} are a function of: the settings list (by identity) and the runs' numbers. */
+    private record TablesKey(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                             int[] groupOfRun, boolean[] consulted, double[] presentShare) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TablesKey k && k.engine == engine && k.settings == settings
+                    && Arrays.equals(k.entries, entries) && Arrays.equals(k.reach, reach)
+                    && Arrays.equals(k.groupOfRun, groupOfRun) && Arrays.equals(k.consulted, consulted)
+                    && Arrays.equals(k.presentShare, presentShare);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(engine, System.identityHashCode(settings), Arrays.hashCode(entries),
+                    Arrays.hashCode(reach), Arrays.hashCode(groupOfRun));
+        }
+    }
+
+    /**
+     * The tables of the last solve on each thread, kept softly: a case's anchor at another memory (the engine's own
+     * setting for every run, beside the optimum at what it spends, {@link EngineAnchors}) solves the case's runs
+     * again and takes them from here. A pure function of its key, so the same bits as tables built again.
+     */
+    private static final ThreadLocal<Map.Entry<TablesKey, SoftReference<Tables>>> LAST_TABLES = new ThreadLocal<>();
+
+    private static Tables tables(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                                 int[] groupOfRun, int groups, boolean[] consulted, double[] presentShare) {
+        TablesKey key = new TablesKey(engine, settings, entries.clone(), reach.clone(), groupOfRun.clone(),
+                consulted.clone(), presentShare.clone());
+        Map.Entry<TablesKey, SoftReference<Tables>> last = LAST_TABLES.get();
+        Tables kept = last != null && last.getKey().equals(key) ? last.getValue().get() : null;
+        if (kept == null) {
+            kept = buildTables(engine, settings, entries, reach, groupOfRun, groups, consulted, presentShare);
+            LAST_TABLES.set(Map.entry(key, new SoftReference<>(kept)));
+        }
+        return kept;
+    }
+
+    private static Tables buildTables(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
+                                      int[] groupOfRun, int groups, boolean[] consulted, double[] presentShare) {
+        int runs = entries.length;
         int count = settings.size();
         if ((long) Math.max(groups, 1) * count > MAX_TABLE_CELLS) {
             throw new IllegalArgumentException(groups + " groups x " + count + " settings of " + engine
@@ -263,7 +336,7 @@ public final class DeployableSolver {
             runHulls.add(runHull(settings, entries[i], consulted[i], presentShare[i], reach[i],
                     () -> Hull.of(runCost, runSize)));
         });
-        double engineBound = Bound.of(runHulls).at(budgetBits);
+        Bound runBound = Bound.of(runHulls);
 
         Hull[] hulls = new Hull[groups];
         for (int g = 0; g < groups; g++) {
@@ -282,25 +355,7 @@ public final class DeployableSolver {
         for (int d = 0; d < groups; d++) {
             inOrder.add(hulls[order[d]]);
         }
-        int[] start = Bound.of(inOrder).wholeSteps(budgetBits, hulls, order);
-        int[] position = new int[groups];
-        for (int g = 0; g < groups; g++) {
-            position[g] = positionOf(hulls[g], start[g]);
-        }
-        fill(hulls, criticalFirst(Bound.of(inOrder), budgetBits, order), position, budgetBits);
-        ChoiceKnapsack.Result found = ChoiceKnapsack.solve(hulls, budgetBits, position, maxNodes);
-
-        List<DeployableChoice> chosen = new ArrayList<>(groups);
-        for (int g = 0; g < groups; g++) {
-            chosen.add(settings.get(hulls[g].index[found.position()[g]]));
-        }
-        List<DeployableChoice> ofRun = new ArrayList<>(runs);
-        for (int i = 0; i < runs; i++) {
-            ofRun.add(chosen.get(groupOfRun[i]));
-        }
-        return build(engine, groupOfRun, chosen.stream().map(DeployableChoice::setting).toList(), ofRun, null,
-                entries, reach, consulted, presentShare, engineBound, found.lpBound(), found.exact() ? Double.NaN
-                        : found.lowerBound(), found.states());
+        return new Tables(hulls, runBound, order, Bound.of(inOrder));
     }
 
     /**
