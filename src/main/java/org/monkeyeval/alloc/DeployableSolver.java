@@ -4,6 +4,7 @@ import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -296,21 +297,23 @@ public final class DeployableSolver {
     }
 
     /**
-     * The tables of the last solve on each thread, kept softly: a case's anchor at another memory (the engine's own
-     * setting for every run, beside the optimum at what it spends, {@link EngineAnchors}) solves the case's runs
-     * again and takes them from here. A pure function of its key, so the same bits as tables built again.
+     * Per thread, the tables of the last solve over each settings list (by identity), kept softly: a case's anchor at
+     * another memory (the engine's own setting for every run, beside the optimum at what it spends,
+     * {@link EngineAnchors}) solves the case's runs again, after other anchors over other lists, and takes them from
+     * here. A pure function of its key, so the same bits as tables built again.
      */
-    private static final ThreadLocal<Map.Entry<TablesKey, SoftReference<Tables>>> LAST_TABLES = new ThreadLocal<>();
+    private static final ThreadLocal<Map<List<DeployableChoice>, Map.Entry<TablesKey, SoftReference<Tables>>>>
+            LAST_TABLES = ThreadLocal.withInitial(IdentityHashMap::new);
 
     private static Tables tables(Engine engine, List<DeployableChoice> settings, long[] entries, double[] reach,
                                  int[] groupOfRun, int groups, boolean[] consulted, double[] presentShare) {
         TablesKey key = new TablesKey(engine, settings, entries.clone(), reach.clone(), groupOfRun.clone(),
                 consulted.clone(), presentShare.clone());
-        Map.Entry<TablesKey, SoftReference<Tables>> last = LAST_TABLES.get();
+        Map.Entry<TablesKey, SoftReference<Tables>> last = LAST_TABLES.get().get(settings);
         Tables kept = last != null && last.getKey().equals(key) ? last.getValue().get() : null;
         if (kept == null) {
             kept = buildTables(engine, settings, entries, reach, groupOfRun, groups, consulted, presentShare);
-            LAST_TABLES.set(Map.entry(key, new SoftReference<>(kept)));
+            LAST_TABLES.get().put(settings, Map.entry(key, new SoftReference<>(kept)));
         }
         return kept;
     }
