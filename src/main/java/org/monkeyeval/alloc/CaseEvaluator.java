@@ -61,6 +61,23 @@ public final class CaseEvaluator {
         return solver;
     }
 
+    /**
+     * At most the bytes of the tables one evaluation of the case holds at once: three doubles per run and setting
+     * (the robust search's costs at both ends and the sizes; a nominal solve holds two), every run its own group, at
+     * the most settings an engine offers (rocksdb-per-level's Bloom and Ribbon, also an anchor of every case),
+     * within the solvers' cap on cells. Callers that solve cases side by side keep the large ones apart.
+     */
+    public static long tableBytes(LsmCase lsmCase) {
+        long cells = Math.min((long) lsmCase.runs().size() * MostSettings.COUNT, DeployableSolver.MAX_TABLE_CELLS);
+        return 3L * Double.BYTES * cells;
+    }
+
+    /** The most settings an engine's deployable allocation chooses from, over every engine. */
+    private static final class MostSettings {
+        static final long COUNT = java.util.Arrays.stream(Engine.values())
+                .mapToLong(e -> e.families().stream().mapToLong(f -> f.settings().size()).sum()).max().orElse(0);
+    }
+
     public CaseResult evaluate(LsmCase lsmCase) {
         long[] entries = lsmCase.entries();
         double totalEntries = lsmCase.totalEntries().doubleValue();

@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 import java.util.function.ObjDoubleConsumer;
 import java.util.stream.IntStream;
@@ -94,8 +97,10 @@ public final class AllocationReport {
 
     /**
      * Each case's result, in the order of {@code files}. The cases are independent, so they are solved side by side
-     * (the common fork-join pool, one per core), each with the same numbers it has on its own; where some fail, the
-     * first of them in that order is thrown, as one after another would have.
+     * (the common fork-join pool, one per core), each with the same numbers it has on its own; a case whose tables
+     * could take more than its share of the heap ({@link CaseEvaluator#tableBytes}, against half the heap over the
+     * cases solved at once) is solved after them, alone. Where some fail, the first of them in the order of
+     * {@code files} is thrown, as one after another would have.
      */
     private static List<CaseResult> evaluateAll(List<CaseFile> files, CaseEvaluator evaluator,
                                                 ObjDoubleConsumer<String> progress) {
@@ -103,7 +108,9 @@ public final class AllocationReport {
         AtomicLong solved = new AtomicLong();
         CaseResult[] results = new CaseResult[files.size()];
         RuntimeException[] failures = new RuntimeException[files.size()];
-        IntStream.range(0, files.size()).parallel().forEach(c -> {
+        long share = Runtime.getRuntime().maxMemory() / (2L * (ForkJoinPool.getCommonPoolParallelism() + 1));
+        IntPredicate small = c -> CaseEvaluator.tableBytes(files.get(c).lsmCase()) <= share;
+        IntConsumer evaluate = c -> {
             CaseFile file = files.get(c);
             synchronized (progress) {
                 progress.accept("solving " + file.lsmCase().id(), (double) solved.get() / totalRuns);
@@ -116,7 +123,9 @@ public final class AllocationReport {
                 failures[c] = e;
             }
             solved.addAndGet(file.lsmCase().runs().size());
-        });
+        };
+        IntStream.range(0, files.size()).filter(small).parallel().forEach(evaluate);
+        IntStream.range(0, files.size()).filter(small.negate()).forEach(evaluate);
         for (RuntimeException failure : failures) {
             if (failure != null) {
                 throw failure;
