@@ -19,10 +19,17 @@ import java.util.List;
  *   so cost(x) &lt; T only if r_g(x_g) &lt; T - LP in every group g           (reduced-cost fixing)
  * </pre>
  *
+ * The incumbent U the caller gives is first improved by pair exchanges ({@link #exchangePairs}: for
+ * each pair of groups, their cheapest two settings that fit beside the others'), which lowers the last
+ * cut and the reduced-cost threshold U - LP.
  * With T close to LP few settings of each group pass (for most groups only the one or two the LP
  * takes): Pisinger's core, the groups around the LP's fractional one that an improving allocation can
  * change (D. Pisinger, <i>A minimal algorithm for the multiple-choice knapsack problem</i>, EJOR 83(2),
- * 1995). The groups with more than one passing setting are dealt into two halves; in each, a dynamic
+ * 1995). Each group's passing settings are then probed: setting j of g stays only if C_gj plus the LP
+ * bound of the other groups at the budget S_gj leaves is below T, which is never weaker than the
+ * reduced-cost test and drops most settings of a group whose sizes are far apart (the largest level's):
+ * a round whose coarse group keeps none is over before any partial allocation is built. The groups
+ * with more than one passing setting are dealt into two halves; in each, a dynamic
  * programme group by group keeps the partial allocations (size, cost) that no other is as small and
  * cheaper than (dominance) and whose cost plus the LP bound of every group not yet in them, over their
  * passing settings at the budget left, is below T (bound). Per partial allocation only a window of the
@@ -54,6 +61,10 @@ final class ChoiceKnapsack {
      * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
      */
     static final long TRIES_PER_STATE = 10;
+    /** Most sweeps of the pair exchanges that improve the incumbent ({@link #exchangePairs}). */
+    static final int EXCHANGE_SWEEPS = 8;
+    /** Most passes of fixing by probing in a round ({@code Round.probe}). */
+    static final int PROBE_PASSES = 4;
 
     /**
      * The allocation found and its certificate.
@@ -104,6 +115,8 @@ final class ChoiceKnapsack {
         }
         // rounding in r_gj and in the sums: a margin far above it keeps the fixing conservative
         double margin = 1e-12 * scale;
+        best = exchangePairs(hulls, reduced, budget, best, lp, margin);
+        upper = costOf(hulls, best);
         double proven = lp;
         long states = 0;
         long tries = 0;
@@ -128,6 +141,91 @@ final class ChoiceKnapsack {
             proven = Math.min(cut, upper);
         }
         return new Result(best, upper, lp, upper, states);
+    }
+
+    /**
+     * Local improvement of an allocation within the budget, by pair exchanges: for each pair of groups g, h
+     * the cheapest pair of their settings that fits beside the others' (each setting of g with the largest
+     * of h that fits, the cheapest of h there), over the settings whose reduced cost is below the gap U - LP
+     * (no other can lie in a cheaper allocation); sweeps over all pairs, at most {@link #EXCHANGE_SWEEPS},
+     * until one changes nothing. A better incumbent lowers the last round's cut and fixes more settings.
+     *
+     * @param start an allocation within the budget
+     * @return an allocation within the budget no dearer than {@code start}
+     */
+    static int[] exchangePairs(DeployableSolver.Hull[] hulls, double[][] reduced, double budget, int[] start,
+                               double lp, double margin) {
+        int groups = hulls.length;
+        int[] position = start.clone();
+        double used = 0.0;
+        for (int g = 0; g < groups; g++) {
+            used += hulls[g].size[position[g]];
+        }
+        for (int sweep = 0; sweep < EXCHANGE_SWEEPS; sweep++) {
+            double gap = costOf(hulls, position) - lp + margin;
+            int[][] pass = new int[groups][];
+            for (int g = 0; g < groups; g++) {
+                pass[g] = below(reduced[g], gap);
+            }
+            boolean changed = false;
+            for (int g = 0; g < groups; g++) {
+                for (int h = g + 1; h < groups; h++) {
+                    double free = budget - (used - hulls[g].size[position[g]] - hulls[h].size[position[h]]);
+                    int[] pair = cheapestPair(hulls[g], pass[g], hulls[h], pass[h], free,
+                            hulls[g].cost[position[g]] + hulls[h].cost[position[h]]);
+                    if (pair != null) {
+                        used += hulls[g].size[pair[0]] - hulls[g].size[position[g]]
+                                + hulls[h].size[pair[1]] - hulls[h].size[position[h]];
+                        position[g] = pair[0];
+                        position[h] = pair[1];
+                        changed = true;
+                    }
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return position;
+    }
+
+    /**
+     * The settings {a, b} of two groups, among {@code passA} and {@code passB} (ascending size), with sizes
+     * summing to at most {@code free} and costs to less than {@code now}, the cheapest such pair; null when
+     * none. For rising size of a the room for b falls, and b's cheapest that fits is its largest.
+     */
+    private static int[] cheapestPair(DeployableSolver.Hull a, int[] passA, DeployableSolver.Hull b, int[] passB,
+                                      double free, double now) {
+        double least = now;
+        int[] pair = null;
+        int y = passB.length - 1;
+        for (int j : passA) {
+            double room = free - a.size[j];
+            while (y >= 0 && b.size[passB[y]] > room) {
+                y--;
+            }
+            if (y < 0) {
+                break;
+            }
+            double c = a.cost[j] + b.cost[passB[y]];
+            if (c < least) {
+                least = c;
+                pair = new int[] {j, passB[y]};
+            }
+        }
+        return pair;
+    }
+
+    /** Positions, ascending, of the settings whose reduced cost is below {@code gap}. */
+    private static int[] below(double[] reduced, double gap) {
+        int[] pass = new int[reduced.length];
+        int n = 0;
+        for (int j = 0; j < reduced.length; j++) {
+            if (reduced[j] < gap) {
+                pass[n++] = j;
+            }
+        }
+        return Arrays.copyOf(pass, n);
     }
 
     /**
@@ -207,14 +305,12 @@ final class ChoiceKnapsack {
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
             for (int g = 0; g < groups; g++) {
-                int[] pass = new int[reduced[g].length];
-                int n = 0;
-                for (int j = 0; j < reduced[g].length; j++) {
-                    if (reduced[g][j] < slack) {
-                        pass[n++] = j;
-                    }
-                }
-                candidates[g] = Arrays.copyOf(pass, n);
+                candidates[g] = below(reduced[g], slack);
+            }
+            probe();
+            for (int g = 0; g < groups; g++) {
+                int[] pass = candidates[g];
+                int n = pass.length;
                 if (n == 1) {
                     size += hulls[g].size[pass[0]];
                     cost += hulls[g].cost[pass[0]];
@@ -233,6 +329,64 @@ final class ChoiceKnapsack {
             for (int d = 0; d < free.size(); d++) {
                 halves[d % 2][d / 2] = free.get(d);
             }
+        }
+
+        /**
+         * Fixing by probing: setting j of group g can lie in an allocation below the cut only if
+         * C_gj + LP_{-g}(M - S_gj) &lt; T, with LP_{-g} the LP bound of every other group over its
+         * candidates; the Lagrangian at the one slope lambda is at most LP_{-g}, so this drops at least
+         * what the reduced costs did. A group whose settings are far apart (the largest level's, whose
+         * steps are hundreds of thousands of bits) often has none left: the round is over before any
+         * partial allocation is built. Each group is probed in turn, again while any setting is dropped
+         * (a drop raises the others' bounds), at most {@link #PROBE_PASSES} times; a group left with none
+         * ends it.
+         */
+        private void probe() {
+            int groups = hulls.length;
+            DeployableSolver.Hull[] own = new DeployableSolver.Hull[groups];
+            for (int g = 0; g < groups; g++) {
+                if (candidates[g].length == 0) {
+                    return;
+                }
+                own[g] = subHull(hulls[g], candidates[g]);
+            }
+            for (int pass = 0; pass < PROBE_PASSES; pass++) {
+                boolean dropped = false;
+                for (int g = 0; g < groups; g++) {
+                    int[] kept = probed(g, own);
+                    if (kept.length < candidates[g].length) {
+                        dropped = true;
+                        candidates[g] = kept;
+                        if (kept.length == 0) {
+                            return;
+                        }
+                        own[g] = subHull(hulls[g], kept);
+                    }
+                }
+                if (!dropped) {
+                    return;
+                }
+            }
+        }
+
+        /** The candidates of group g whose cost plus the LP bound of the other groups ({@code own}) is below the cut. */
+        private int[] probed(int g, DeployableSolver.Hull[] own) {
+            List<DeployableSolver.Hull> others = new ArrayList<>(own.length - 1);
+            for (int h = 0; h < own.length; h++) {
+                if (h != g) {
+                    others.add(own[h]);
+                }
+            }
+            DeployableSolver.Bound rest = DeployableSolver.Bound.of(others);
+            int[] pass = candidates[g];
+            int[] kept = new int[pass.length];
+            int n = 0;
+            for (int j : pass) {
+                if (hulls[g].cost[j] + rest.at(budget - hulls[g].size[j]) < cut) {
+                    kept[n++] = j;
+                }
+            }
+            return n == pass.length ? pass : Arrays.copyOf(kept, n);
         }
 
         /** The positions of the cheapest allocation below the cut, or null when there is none. */
