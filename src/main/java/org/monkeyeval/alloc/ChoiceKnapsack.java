@@ -35,8 +35,12 @@ import java.util.List;
  * passing settings at the budget left, is below T (bound). Per partial allocation only a window of the
  * next group's settings is tried: the bound is at least a convex function of the setting's size (the
  * group's hull plus the LP bound of the rest), so the settings that can pass lie between the hull
- * vertices around where it crosses T ({@code Round.window}); the windows of all partial allocations
- * are merged in size order by a heap, so the dominated children are never stored. The two halves'
+ * vertices around where it crosses T ({@code Round.window}), narrowed to the settings where that
+ * function crosses T ({@code Round.narrowed}); within it, a setting is tried only if its height above
+ * the group's hull is below what the hull stretch it lies on leaves ({@code Excess}: the LP bound's
+ * tangent at the stretch's slope), found in a tree of least heights. The windows of all partial
+ * allocations are merged in size order by a heap, so the dominated children are never stored, and a
+ * stream of children jumps by bisection past those no cheaper than the last kept (costs fall along it). The two halves'
  * lists, each by size ascending with cost falling, meet in one pass: each allocation of one half is
  * completed by the largest of the other's that fits, its cheapest completion (Horowitz and Sahni,
  * <i>Computing partitions with applications to the knapsack problem</i>, JACM 21(2), 1974). Where a
@@ -288,6 +292,7 @@ final class ChoiceKnapsack {
         final double fixedSize;       // the groups with one candidate
         final double fixedCost;
         final DeployableSolver.Hull[] sub;   // per group, the hull of its candidates, positions as in candidates
+        final Excess[] excess;               // per group, its candidates' heights above that hull
         long states;
         boolean overflow;
 
@@ -301,6 +306,7 @@ final class ChoiceKnapsack {
             int groups = hulls.length;
             candidates = new int[groups][];
             sub = new DeployableSolver.Hull[groups];
+            excess = new Excess[groups];
             double size = 0.0;
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
@@ -317,6 +323,7 @@ final class ChoiceKnapsack {
                 } else if (n > 1) {
                     free.add(g);
                     sub[g] = subHull(hulls[g], candidates[g]);
+                    excess[g] = new Excess(sub[g]);
                 }
             }
             fixedSize = size;
@@ -469,9 +476,11 @@ final class ChoiceKnapsack {
             for (int d = 0; d < depth; d++) {
                 int g = mine[d];
                 DeployableSolver.Bound left = bound(mine, d + 1, others);
-                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, size, cost, maxTries - tries);
+                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, excess[g], excess[g].floor(left),
+                        size, cost, maxTries - tries);
                 for (int k = 0; k < size.length; k++) {
-                    int[] w = window(sub[g], left, size[k], cost[k]);
+                    int[] w = narrowed(sub[g], excess[g], left, size[k], cost[k],
+                            window(sub[g], left, size[k], cost[k]));
                     merge.open(k, w[0], w[1]);
                 }
                 merge.run(maxStates - states);
@@ -548,6 +557,70 @@ final class ChoiceKnapsack {
             return new int[] {from, to};
         }
 
+        /**
+         * The positions of {@code window} where phi, at the candidates' sizes, is below the cut: phi(u) =
+         * spent + H(u) + LP(M - used - u) is convex, so over the positions (ascending in size) it falls to a
+         * least one and rises after it; that one by bisection on its slope, then where it crosses the cut on
+         * either side by bisection. H(S_p) = C_p - e_p ({@link Excess}). Between the window's hull vertices
+         * phi is not linear (LP is not), and a stretch of Ribbon's block mixes holds thousands of settings.
+         * The cut is widened by a relative {@link Merge#ROUNDING} against rounding in phi.
+         */
+        private int[] narrowed(DeployableSolver.Hull hull, Excess excess, DeployableSolver.Bound left, double used,
+                               double spent, int[] window) {
+            int lo = window[0];
+            int hi = window[1];
+            if (lo > hi) {
+                return window;
+            }
+            double below = cut + Merge.ROUNDING * (Math.abs(cut) + Math.abs(spent));
+            int a = lo;
+            int b = hi;
+            while (a < b) {
+                int mid = (a + b) >>> 1;
+                if (phiAt(hull, excess, left, mid + 1, used, spent) < phiAt(hull, excess, left, mid, used, spent)) {
+                    a = mid + 1;
+                } else {
+                    b = mid;
+                }
+            }
+            int least = a;
+            if (!(phiAt(hull, excess, left, least, used, spent) < below)) {
+                return new int[] {1, 0};
+            }
+            a = lo;
+            b = least;
+            while (a < b) {
+                int mid = (a + b) >>> 1;
+                if (phiAt(hull, excess, left, mid, used, spent) < below) {
+                    b = mid;
+                } else {
+                    a = mid + 1;
+                }
+            }
+            int from = a;
+            a = least;
+            b = hi;
+            while (a < b) {
+                int mid = (a + b + 1) >>> 1;
+                if (phiAt(hull, excess, left, mid, used, spent) < below) {
+                    a = mid;
+                } else {
+                    b = mid - 1;
+                }
+            }
+            return new int[] {from, a};
+        }
+
+        /** phi at the size of candidate position p: spent + H(S_p) + LP(M - used - S_p); infinite past the budget. */
+        private double phiAt(DeployableSolver.Hull hull, Excess excess, DeployableSolver.Bound left, int p,
+                             double used, double spent) {
+            double u = used + hull.size[p];
+            if (u > budget) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return spent + hull.cost[p] - excess.at(p) + left.at(budget - u);
+        }
+
         /** phi at vertex v of {@code hull}: its cost plus the LP bound of the groups left at the budget left. */
         private double phi(DeployableSolver.Hull hull, DeployableSolver.Bound left, int v, double used, double spent) {
             int j = hull.vertex[v];
@@ -586,6 +659,134 @@ final class ChoiceKnapsack {
     }
 
     /**
+     * A group's candidates' excess over the lower hull H of their cost against size, e_p = C_p - H(S_p) &gt;= 0,
+     * with what bounds a child's bound through it stretch by stretch.
+     *
+     * <p>For a candidate p on the stretch from hull vertex v to v+1, H is linear there, of slope -mu_v, and for
+     * the LP bound L of the groups left, L(x) &gt;= L*(mu_v) - mu_v x for every x, L*(mu) = min_x (L(x) + mu x)
+     * (a tangent of a convex function). So beside a partial allocation of {@code used} bits and cost
+     * {@code spent}, b = M - used:
+     * <pre>
+     *   spent + C_p + L(b - S_p)  &gt;=  spent + (H(S_v) + mu_v S_v) + L*(mu_v) - mu_v b + e_p
+     * </pre>
+     * and p can lead below the cut only if e_p is below T - spent + mu_v b - floor_v, floor_v = H(S_v) + mu_v S_v
+     * + L*(mu_v), the same for every allocation of the list ({@link #floor}). The settings of Ribbon's block
+     * mixes lie near their chord, most of them not near enough: a tree of the least excess over ranges of
+     * positions finds the next one that is, so a merge tries those alone.
+     */
+    private static final class Excess {
+        final int[] vertex;     // positions of the hull's vertices
+        final double[] mu;      // per stretch v (vertex v to v + 1), minus H's slope
+        final double[] tangent; // per stretch v, H(S_v) + mu_v S_v
+        final int leaves;
+        final double[] least;   // the tree: least[1] over every position, least[leaves + p] = e_p
+
+        Excess(DeployableSolver.Hull sub) {
+            vertex = sub.vertex;
+            int stretches = vertex.length - 1;
+            mu = new double[stretches];
+            tangent = new double[stretches];
+            int k = sub.cost.length;
+            int n = 1;
+            while (n < k) {
+                n *= 2;
+            }
+            leaves = n;
+            least = new double[2 * n];
+            Arrays.fill(least, Double.POSITIVE_INFINITY);
+            for (int v = 0; v < stretches; v++) {
+                int a = vertex[v];
+                int b = vertex[v + 1];
+                double slope = (sub.cost[b] - sub.cost[a]) / (sub.size[b] - sub.size[a]);
+                mu[v] = -slope;
+                tangent[v] = sub.cost[a] + mu[v] * sub.size[a];
+                for (int p = a; p < b; p++) {
+                    least[n + p] = Math.max(0.0, sub.cost[p] - (sub.cost[a] + slope * (sub.size[p] - sub.size[a])));
+                }
+            }
+            least[n + vertex[stretches]] = 0.0;
+            for (int i = n - 1; i >= 1; i--) {
+                least[i] = Math.min(least[2 * i], least[2 * i + 1]);
+            }
+        }
+
+        /** floor_v = H(S_v) + mu_v S_v + L*(mu_v) per stretch, L the bound of the groups left. */
+        double[] floor(DeployableSolver.Bound left) {
+            double[] floor = new double[mu.length];
+            for (int v = 0; v < mu.length; v++) {
+                floor[v] = tangent[v] + leastOfTangent(left, mu[v]);
+            }
+            return floor;
+        }
+
+        /** The stretch of position p: the v with vertex[v] &lt;= p &lt; vertex[v + 1]; at the last vertex, its number. */
+        int stretchOf(int p) {
+            if (p >= vertex[vertex.length - 1]) {
+                return vertex.length - 1;
+            }
+            int lo = 0;
+            int hi = vertex.length - 1;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (vertex[mid] <= p) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        /** e_p. */
+        double at(int p) {
+            return least[leaves + p];
+        }
+
+        /** The first position in [from, to] whose excess is below {@code limit}, or -1. */
+        int nextBelow(int from, int to, double limit) {
+            return nextBelow(1, 0, leaves - 1, from, to, limit);
+        }
+
+        private int nextBelow(int node, int lo, int hi, int from, int to, double limit) {
+            if (hi < from || lo > to || !(least[node] < limit)) {
+                return -1;
+            }
+            if (lo == hi) {
+                return lo;
+            }
+            int mid = (lo + hi) >>> 1;
+            int found = nextBelow(2 * node, lo, mid, from, to, limit);
+            return found >= 0 ? found : nextBelow(2 * node + 1, mid + 1, hi, from, to, limit);
+        }
+
+        /**
+         * L*(mu) = min_x (L(x) + mu x) for the LP bound L: L is convex and piecewise linear, its least budget
+         * and its breakpoints the segments' ends in slope order, so the least is at the breakpoint where the
+         * slope passes -mu; the neighbours are taken too, against rounding in the slopes.
+         */
+        private static double leastOfTangent(DeployableSolver.Bound bound, double mu) {
+            int last = bound.stepSize.length - 1;
+            int lo = 0;
+            int hi = last; // the segments before lo fall steeper than -mu, those from hi on not
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                double slope = (bound.stepCost[mid + 1] - bound.stepCost[mid])
+                        / (bound.stepSize[mid + 1] - bound.stepSize[mid]);
+                if (slope < -mu) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            double least = Double.POSITIVE_INFINITY;
+            for (int i = Math.max(0, lo - 1); i <= Math.min(last, lo + 1); i++) {
+                least = Math.min(least, bound.baseCost + bound.stepCost[i] + mu * (bound.baseSize + bound.stepSize[i]));
+            }
+            return least;
+        }
+    }
+
+    /**
      * One half's undominated partial allocations, by size ascending with cost falling, and the choices
      * that made each: {@code choice[d][x]} the setting of group {@code groups[d]} in the x-th allocation
      * after d+1 groups, {@code parent[d][x]} the allocation before it.
@@ -606,14 +807,21 @@ final class ChoiceKnapsack {
      * dominated ones: each allocation of the list with the group's settings in its window (ascending in
      * size, as the settings are) is one sorted stream, and a heap merges the streams by (size, cost,
      * allocation, setting), the one order that decides ties; a child is kept when it is cheaper than every
-     * one before it, and a setting whose bound is not below the cut is skipped.
+     * one before it, and a setting whose bound is not below the cut is skipped. A stream passes without
+     * trying them the children no cheaper than the last kept ({@link #skipDominated}) and the settings too
+     * far above the hull for their stretch ({@link #skipAboveChord}): the merge would drop both, so the
+     * children kept are the same.
      */
     private static final class Merge {
+        /** Relative room for rounding in the excess limits of {@link #skipAboveChord} (the bound is then tested exactly). */
+        static final double ROUNDING = 1e-13;
         final double budget;
         final double cut;
         final DeployableSolver.Hull hull;
         final int[] pass;
         final DeployableSolver.Bound left;
+        final Excess excess;
+        final double[] floor;
         final double[] fromSize;
         final double[] fromCost;
         final int[] at;     // per stream (allocation of the list), its next position in pass
@@ -629,13 +837,16 @@ final class ChoiceKnapsack {
         int[] parent = new int[1024];
         int[] choice = new int[1024];
         int n;
+        double lowest = Double.POSITIVE_INFINITY; // the cost of the last child kept, the least so far
         long tries;
         final long maxTries;
         boolean overflow;
 
         /** @param maxTries the most settings the merge may try (each a bound evaluated), else {@code overflow} */
         Merge(double budget, double cut, DeployableSolver.Hull hull, int[] pass, DeployableSolver.Bound left,
-              double[] fromSize, double[] fromCost, long maxTries) {
+              Excess excess, double[] floor, double[] fromSize, double[] fromCost, long maxTries) {
+            this.excess = excess;
+            this.floor = floor;
             this.maxTries = maxTries;
             this.budget = budget;
             this.cut = cut;
@@ -666,6 +877,12 @@ final class ChoiceKnapsack {
         /** Moves stream k to its next child below the cut; false when it has none left. */
         private boolean advance(int k) {
             while (at[k] <= end[k]) {
+                if (!(fromCost[k] + hull.cost[pass[at[k]]] < lowest) && !skipDominated(k)) {
+                    return false;
+                }
+                if (!skipAboveChord(k)) {
+                    continue;
+                }
                 int j = pass[at[k]];
                 double u = fromSize[k] + hull.size[j];
                 if (u > budget) {
@@ -686,9 +903,49 @@ final class ChoiceKnapsack {
             return false;
         }
 
+        /**
+         * Moves stream k past the children no cheaper than the cheapest kept so far, to its first cheaper one
+         * (its children's costs fall along it, so by bisection); false when it has none. Every child it passes
+         * comes, in the merge's order, after the one kept at that cost and is not cheaper: the merge would drop
+         * it, and does the same without trying it.
+         */
+        private boolean skipDominated(int k) {
+            int lo = at[k];
+            int hi = end[k] + 1; // children before lo are no cheaper than lowest; from hi on, cheaper or none
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (fromCost[k] + hull.cost[pass[mid]] < lowest) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            at[k] = lo;
+            return lo <= end[k];
+        }
+
+        /**
+         * Moves stream k to its first setting, in the stretch of the hull it is in, whose excess is below that
+         * stretch's limit ({@link Excess}): true when there is one; else past the stretch, false.
+         */
+        private boolean skipAboveChord(int k) {
+            int p = at[k];
+            int v = excess.stretchOf(p);
+            if (v >= floor.length) {
+                return true;
+            }
+            double room = budget - fromSize[k];
+            double limit = cut - fromCost[k] + excess.mu[v] * room - floor[v];
+            limit += ROUNDING * (Math.abs(cut) + Math.abs(fromCost[k]) + Math.abs(excess.mu[v] * room)
+                    + Math.abs(floor[v]));
+            int stretchEnd = Math.min(end[k], excess.vertex[v + 1] - 1);
+            int q = excess.nextBelow(p, stretchEnd, limit);
+            at[k] = q >= 0 ? q : stretchEnd + 1;
+            return q >= 0;
+        }
+
         /** Merges the streams, keeping at most {@code room} children (else {@code overflow}). */
         void run(long room) {
-            double lowest = Double.POSITIVE_INFINITY;
             while (streams > 0 && !overflow) {
                 int k = heap[0];
                 double c = heapCost[0];
