@@ -46,9 +46,11 @@ import java.util.List;
  * <i>Computing partitions with applications to the knapsack problem</i>, JACM 21(2), 1974). Where a
  * group's settings along a hull segment lie on its chord (Ribbon's block mixes), every sum of them is
  * undominated, and a list over all groups would hold the product of what the two halves hold.
- * The cheapest complete allocation below T is the optimum if there is one. Rounds raise T from just
- * above LP towards the incumbent U, each half the gap it leaves nearer to LP than the next (so a round
- * overshoots the optimum by at most twice its distance from LP): a round that finds nothing proves the
+ * Where the two halves are the same groups (equal runs), the second's list is the first's, built once.
+ * The cheapest complete allocation below T is the optimum if there is one. Rounds raise T from the
+ * largest cut fixing by probing refutes alone (found by bisection, no list built) towards the incumbent
+ * U, T - LP growing by {@link #CUT_FACTOR} a round (so a round overshoots the optimum by at most that
+ * factor of its distance from LP; the lists grow fast with T): a round that finds nothing proves the
  * optimum is at least its T, and the last round's T is U itself, so the answer is always the optimum,
  * to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless a round keeps more than
  * {@code maxStates} partial allocations or the search tries more than {@link #TRIES_PER_STATE} times as
@@ -57,9 +59,21 @@ import java.util.List;
  */
 final class ChoiceKnapsack {
 
-    /** Rounds of the search; round k cuts at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k). */
+    /**
+     * Rounds of a search cutting at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k) in round k: the robust
+     * solver's schedule ({@link RobustDeployableSolver}); this search's own is below.
+     */
     static final int ROUNDS = 10;
     static final double ROUND_FACTOR = 2.0;
+    /** The share of the gap U - LP above LP where the cuts start (below it, the rounds cost nothing to refute). */
+    static final double FIRST_CUT_SHARE = 1.0 / 1024;
+    /**
+     * Each round's T - LP over the last one's: small, for a round's partial allocations multiply fast with
+     * its cut, and the round that finds the optimum overshoots it by at most this factor of its distance to LP.
+     */
+    static final double CUT_FACTOR = 1.1;
+    /** Bisections for the largest cut fixing by probing refutes alone ({@link #refutedByProbing}). */
+    static final int PROBE_BISECTIONS = 6;
     /**
      * Settings a whole search may try (each a bound evaluated), per partial allocation it may keep: the cap
      * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
@@ -121,17 +135,15 @@ final class ChoiceKnapsack {
         double margin = 1e-12 * scale;
         best = exchangePairs(hulls, reduced, budget, best, lp, margin);
         upper = costOf(hulls, best);
-        double proven = lp;
+        double last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
+        double proven = refutedByProbing(hulls, reduced, budget, lp, last, margin);
         long states = 0;
         long tries = 0;
         long maxTries = TRIES_PER_STATE * maxStates;
-        for (int round = 0; round < ROUNDS; round++) {
-            boolean last = round == ROUNDS - 1;
-            double cut = last ? upper * (1 - DeployableSolver.PRUNE_TOLERANCE)
-                    : lp + (upper - lp) / Math.pow(ROUND_FACTOR, ROUNDS - 1 - round);
-            if (cut <= proven) {
-                continue;
-            }
+        double gap = Math.max(proven - lp, (last - lp) * FIRST_CUT_SHARE);
+        while (proven < last) {
+            gap *= CUT_FACTOR;
+            double cut = Math.min(last, lp + gap);
             Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
             int[] found = r.run();
             states += r.states;
@@ -142,9 +154,33 @@ final class ChoiceKnapsack {
             if (found != null) {
                 return new Result(found, costOf(hulls, found), lp, costOf(hulls, found), states);
             }
-            proven = Math.min(cut, upper);
+            proven = cut;
         }
         return new Result(best, upper, lp, upper, states);
+    }
+
+    /**
+     * The largest cut, among {@link #PROBE_BISECTIONS} bisections of log(T - LP) between
+     * {@link #FIRST_CUT_SHARE} of the gap and {@code last}, that fixing by probing alone refutes (a group left
+     * with no setting: no allocation costs less); LP when it refutes none. Such rounds build no partial
+     * allocation, so the search starts where they stop.
+     */
+    private static double refutedByProbing(DeployableSolver.Hull[] hulls, double[][] reduced, double budget,
+                                           double lp, double last, double margin) {
+        double refuted = lp;
+        double lo = Math.log(FIRST_CUT_SHARE);
+        double hi = 0.0;
+        for (int step = 0; step < PROBE_BISECTIONS; step++) {
+            double share = (lo + hi) / 2;
+            double cut = lp + (last - lp) * Math.exp(share);
+            if (new Round(hulls, reduced, budget, cut, cut - lp + margin, 1, 0).refuted()) {
+                refuted = Math.max(refuted, cut);
+                lo = share;
+            } else {
+                hi = share;
+            }
+        }
+        return refuted;
     }
 
     /**
@@ -396,21 +432,27 @@ final class ChoiceKnapsack {
             return n == pass.length ? pass : Arrays.copyOf(kept, n);
         }
 
-        /** The positions of the cheapest allocation below the cut, or null when there is none. */
-        int[] run() {
+        /** True when fixing by probing left some group no setting, or the fixed groups' cost alone reaches the cut. */
+        boolean refuted() {
             for (int[] pass : candidates) {
                 if (pass.length == 0) {
-                    return null;
+                    return true;
                 }
             }
-            if (!(fixedSize <= budget) || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut) {
+            return !(fixedSize <= budget)
+                    || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut;
+        }
+
+        /** The positions of the cheapest allocation below the cut, or null when there is none. */
+        int[] run() {
+            if (refuted()) {
                 return null;
             }
             Front first = front(halves[0], halves[1]);
             if (first == null) {
                 return null;
             }
-            Front second = front(halves[1], halves[0]);
+            Front second = mirrored() ? first.of(halves[1]) : front(halves[1], halves[0]);
             if (second == null) {
                 return null;
             }
@@ -446,6 +488,26 @@ final class ChoiceKnapsack {
             first.trace(bestFirst, position);
             second.trace(bestSecond, position);
             return position;
+        }
+
+        /**
+         * True when the two halves are the same groups in the same order, group by group equal in settings and
+         * candidates (RocksDB's per-level runs of equal entries, the equal levels of a uniform tree): the
+         * second half's partial allocations are then the first's, built once.
+         */
+        private boolean mirrored() {
+            if (halves[0].length != halves[1].length) {
+                return false;
+            }
+            for (int d = 0; d < halves[0].length; d++) {
+                int a = halves[0][d];
+                int b = halves[1][d];
+                if (!Arrays.equals(candidates[a], candidates[b]) || !Arrays.equals(hulls[a].cost, hulls[b].cost)
+                        || !Arrays.equals(hulls[a].size, hulls[b].size)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /**
@@ -792,6 +854,11 @@ final class ChoiceKnapsack {
      * after d+1 groups, {@code parent[d][x]} the allocation before it.
      */
     private record Front(int[] groups, double[] size, double[] cost, int[][] parent, int[][] choice) {
+
+        /** The same partial allocations, of {@code equal} groups (each as the one in its place here). */
+        Front of(int[] equal) {
+            return new Front(equal, size, cost, parent, choice);
+        }
 
         /** Writes the settings of allocation {@code x} into {@code position}. */
         void trace(int x, int[] position) {

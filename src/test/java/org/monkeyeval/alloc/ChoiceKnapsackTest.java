@@ -109,6 +109,30 @@ final class ChoiceKnapsackTest {
     }
 
     /**
+     * Six equal groups (the equal runs of a uniform tree): both halves of the search are the same groups,
+     * and the second's partial allocations are the first's, built once. The answer is the least of every
+     * combination and proven so.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void solve_equalGroupsInBothHalves_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull one = curve(random, 10, 512);
+        DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[6];
+        for (int g = 0; g < hulls.length; g++) {
+            hulls[g] = DeployableSolver.Hull.of(one.cost.clone(), one.size.clone());
+        }
+        double budget = randomBudget(random, hulls);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
+    }
+
+    /**
      * The pair exchanges that improve the incumbent: on two groups, from the smallest settings, one sweep
      * over the one pair finds the least of every combination; on more, the allocation stays within the
      * budget and is no dearer than the start.
