@@ -395,8 +395,9 @@ final class ChoiceKnapsack {
             }
             for (int pass = 0; pass < PROBE_PASSES; pass++) {
                 boolean dropped = false;
+                AllBut rest = new AllBut(own);
                 for (int g = 0; g < groups; g++) {
-                    int[] kept = probed(g, own);
+                    int[] kept = probed(g, rest);
                     if (kept.length < candidates[g].length) {
                         dropped = true;
                         candidates[g] = kept;
@@ -412,20 +413,17 @@ final class ChoiceKnapsack {
             }
         }
 
-        /** The candidates of group g whose cost plus the LP bound of the other groups ({@code own}) is below the cut. */
-        private int[] probed(int g, DeployableSolver.Hull[] own) {
-            List<DeployableSolver.Hull> others = new ArrayList<>(own.length - 1);
-            for (int h = 0; h < own.length; h++) {
-                if (h != g) {
-                    others.add(own[h]);
-                }
-            }
-            DeployableSolver.Bound rest = DeployableSolver.Bound.of(others);
+        /**
+         * The candidates of group g whose cost plus the LP bound of the other groups is below the cut. The
+         * bound is of the candidates at the start of the pass, more than now where some were dropped since:
+         * no higher, so still a bound.
+         */
+        private int[] probed(int g, AllBut rest) {
             int[] pass = candidates[g];
             int[] kept = new int[pass.length];
             int n = 0;
             for (int j : pass) {
-                if (hulls[g].cost[j] + rest.at(budget - hulls[g].size[j]) < cut) {
+                if (hulls[g].cost[j] + rest.at(g, budget - hulls[g].size[j]) < cut) {
                     kept[n++] = j;
                 }
             }
@@ -845,6 +843,85 @@ final class ChoiceKnapsack {
                 least = Math.min(least, bound.baseCost + bound.stepCost[i] + mu * (bound.baseSize + bound.stepSize[i]));
             }
             return least;
+        }
+    }
+
+    /**
+     * The LP bound of every group but one, LP_{-g}(x), read off the bound of all ({@link DeployableSolver.Bound})
+     * without building one per group: its segments in slope order less g's. A hull's segments come in the
+     * order of its vertices (their slopes rise along it, and ties keep that order), so the first i segments
+     * of all hold g's first cnt_g(i), and with g's share taken out the size of the first i is
+     * f(i) = stepSize[i] - (S_g(cnt_g(i)) - S_g(0)), rising in i. The largest i with f(i) within the budget
+     * past the others' smallest settings ends in a segment of another group, taken fractionally.
+     */
+    private static final class AllBut {
+        final DeployableSolver.Bound all;
+        final DeployableSolver.Hull[] hulls;
+        final int[][] at; // per group, the places of its segments in slope order, ascending
+
+        AllBut(DeployableSolver.Hull[] hulls) {
+            this.hulls = hulls;
+            all = DeployableSolver.Bound.of(Arrays.asList(hulls));
+            at = new int[hulls.length][];
+            int[] count = new int[hulls.length];
+            for (int g = 0; g < hulls.length; g++) {
+                at[g] = new int[hulls[g].vertex.length - 1];
+            }
+            for (int j = 0; j < all.segments.length; j++) {
+                int g = all.segments[j][0];
+                at[g][count[g]++] = j;
+            }
+        }
+
+        /** LP_{-g}(x); +infinity where the other groups' smallest settings do not fit. */
+        double at(int g, double x) {
+            DeployableSolver.Hull own = hulls[g];
+            double free = x - (all.baseSize - own.size[own.vertex[0]]);
+            if (free < 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double base = all.baseCost - own.cost[own.vertex[0]];
+            int lo = 0;
+            int hi = all.stepSize.length - 1;
+            if (sizeWithout(g, hi) <= free) {
+                return base + costWithout(g, hi);
+            }
+            while (hi - lo > 1) { // sizeWithout(lo) <= free < sizeWithout(hi)
+                int mid = (lo + hi) >>> 1;
+                if (sizeWithout(g, mid) <= free) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            double fraction = (free - sizeWithout(g, lo)) / (all.stepSize[lo + 1] - all.stepSize[lo]);
+            return base + costWithout(g, lo) + fraction * (all.stepCost[lo + 1] - all.stepCost[lo]);
+        }
+
+        /** f(i): the size of the first i segments less g's among them. */
+        private double sizeWithout(int g, int i) {
+            DeployableSolver.Hull own = hulls[g];
+            return all.stepSize[i] - (own.size[own.vertex[owned(g, i)]] - own.size[own.vertex[0]]);
+        }
+
+        private double costWithout(int g, int i) {
+            DeployableSolver.Hull own = hulls[g];
+            return all.stepCost[i] - (own.cost[own.vertex[owned(g, i)]] - own.cost[own.vertex[0]]);
+        }
+
+        /** cnt_g(i): how many of the first i segments are g's. */
+        private int owned(int g, int i) {
+            int lo = 0;
+            int hi = at[g].length; // at[g][..lo) < i <= at[g][hi..)
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (at[g][mid] < i) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
         }
     }
 
