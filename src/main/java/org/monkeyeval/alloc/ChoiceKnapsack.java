@@ -75,7 +75,7 @@ final class ChoiceKnapsack {
     /** Bisections for the largest cut fixing by probing refutes alone ({@link #refutedByProbing}). */
     static final int PROBE_BISECTIONS = 6;
     /**
-     * Settings a whole search may try (each a bound evaluated), per partial allocation it may keep: the cap
+     * Children a whole search may look at (each taken off a merge's heap), per partial allocation it may keep: the cap
      * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
      */
     static final long TRIES_PER_STATE = 10;
@@ -951,10 +951,10 @@ final class ChoiceKnapsack {
      * dominated ones: each allocation of the list with the group's settings in its window (ascending in
      * size, as the settings are) is one sorted stream, and a heap merges the streams by (size, cost,
      * allocation, setting), the one order that decides ties; a child is kept when it is cheaper than every
-     * one before it, and a setting whose bound is not below the cut is skipped. A stream passes without
-     * trying them the children no cheaper than the last kept ({@link #skipDominated}) and the settings too
-     * far above the hull for their stretch ({@link #skipAboveChord}): the merge would drop both, so the
-     * children kept are the same.
+     * one before it and its bound is below the cut. A child's bound is tested when it comes off the heap,
+     * only if it is cheaper than the last kept; a stream passes without looking at them the children no
+     * cheaper than the last kept ({@link #skipDominated}) and the settings too far above the hull for their
+     * stretch ({@link #skipAboveChord}): the merge would drop both, so the children kept are the same.
      */
     private static final class Merge {
         /** Relative room for rounding in the excess limits of {@link #skipAboveChord} (the bound is then tested exactly). */
@@ -986,7 +986,7 @@ final class ChoiceKnapsack {
         final long maxTries;
         boolean overflow;
 
-        /** @param maxTries the most settings the merge may try (each a bound evaluated), else {@code overflow} */
+        /** @param maxTries the most children the merge may take off its heap, else {@code overflow} */
         Merge(double budget, double cut, DeployableSolver.Hull hull, int[] pass, DeployableSolver.Bound left,
               Excess excess, double[] floor, double[] fromSize, double[] fromCost, long maxTries) {
             this.excess = excess;
@@ -1018,33 +1018,25 @@ final class ChoiceKnapsack {
             }
         }
 
-        /** Moves stream k to its next child below the cut; false when it has none left. */
+        /**
+         * Moves stream k to its next child within the budget and, when the merge has kept any, cheaper than the
+         * last kept; false when it has none left. Its bound is tested when it comes off the heap ({@link #run}).
+         */
         private boolean advance(int k) {
-            while (at[k] <= end[k]) {
-                if (!(fromCost[k] + hull.cost[pass[at[k]]] < lowest) && !skipDominated(k)) {
-                    return false;
-                }
-                if (!skipAboveChord(k)) {
-                    continue;
-                }
-                int j = pass[at[k]];
-                double u = fromSize[k] + hull.size[j];
-                if (u > budget) {
-                    return false;
-                }
-                if (++tries > maxTries) {
-                    overflow = true;
-                    return false;
-                }
-                double c = fromCost[k] + hull.cost[j];
-                if (c + left.at(budget - u) < cut) {
-                    nextSize = u;
-                    nextCost = c;
-                    return true;
-                }
-                at[k]++;
+            if (at[k] > end[k]) {
+                return false;
             }
-            return false;
+            if (!(fromCost[k] + hull.cost[pass[at[k]]] < lowest) && !skipDominated(k)) {
+                return false;
+            }
+            int j = pass[at[k]];
+            double u = fromSize[k] + hull.size[j];
+            if (u > budget) {
+                return false;
+            }
+            nextSize = u;
+            nextCost = fromCost[k] + hull.cost[j];
+            return true;
         }
 
         /**
@@ -1090,18 +1082,28 @@ final class ChoiceKnapsack {
 
         /** Merges the streams, keeping at most {@code room} children (else {@code overflow}). */
         void run(long room) {
-            while (streams > 0 && !overflow) {
+            while (streams > 0) {
                 int k = heap[0];
+                double u = heapSize[0];
                 double c = heapCost[0];
-                if (c < lowest) {
-                    if (n >= room) {
-                        overflow = true;
-                        return;
-                    }
-                    add(heapSize[0], c, k, pass[at[k]]);
-                    lowest = c;
+                if (++tries > maxTries) {
+                    overflow = true;
+                    return;
                 }
-                at[k]++;
+                if (c < lowest) {
+                    int child = at[k];
+                    if (skipAboveChord(k) && at[k] == child) {
+                        if (c + left.at(budget - u) < cut) {
+                            if (n >= room) {
+                                overflow = true;
+                                return;
+                            }
+                            add(u, c, k, pass[child]);
+                            lowest = c;
+                        }
+                        at[k]++;
+                    }
+                }
                 if (advance(k)) {
                     heapSize[0] = nextSize;
                     heapCost[0] = nextCost;
