@@ -81,6 +81,11 @@ final class ChoiceKnapsack {
     static final long TRIES_PER_STATE = 10;
     /** Most sweeps of the pair exchanges that improve the incumbent ({@link #exchangePairs}). */
     static final int EXCHANGE_SWEEPS = 8;
+    /**
+     * Most settings the pair exchanges look at, all sweeps together (a tenth of a second or so): hundreds of
+     * groups make tens of thousands of pairs, and the search proves what they leave.
+     */
+    static final long EXCHANGE_WORK = 100_000_000L;
     /** Most passes of fixing by probing in a round ({@code Round.probe}). */
     static final int PROBE_PASSES = 4;
 
@@ -187,8 +192,8 @@ final class ChoiceKnapsack {
      * Local improvement of an allocation within the budget, by pair exchanges: for each pair of groups g, h
      * the cheapest pair of their settings that fits beside the others' (each setting of g with the largest
      * of h that fits, the cheapest of h there), over the settings whose reduced cost is below the gap U - LP
-     * (no other can lie in a cheaper allocation); sweeps over all pairs, at most {@link #EXCHANGE_SWEEPS},
-     * until one changes nothing. A better incumbent lowers the last round's cut and fixes more settings.
+     * (no other can lie in a cheaper allocation); sweeps over all pairs, at most {@link #EXCHANGE_SWEEPS}
+     * and {@link #EXCHANGE_WORK} settings looked at, until one changes nothing. A better incumbent lowers the last round's cut and fixes more settings.
      *
      * @param start an allocation within the budget
      * @return an allocation within the budget no dearer than {@code start}
@@ -201,15 +206,17 @@ final class ChoiceKnapsack {
         for (int g = 0; g < groups; g++) {
             used += hulls[g].size[position[g]];
         }
-        for (int sweep = 0; sweep < EXCHANGE_SWEEPS; sweep++) {
+        long work = 0;
+        for (int sweep = 0; sweep < EXCHANGE_SWEEPS && work < EXCHANGE_WORK; sweep++) {
             double gap = costOf(hulls, position) - lp + margin;
             int[][] pass = new int[groups][];
             for (int g = 0; g < groups; g++) {
                 pass[g] = below(reduced[g], gap);
             }
             boolean changed = false;
-            for (int g = 0; g < groups; g++) {
+            for (int g = 0; g < groups && work < EXCHANGE_WORK; g++) {
                 for (int h = g + 1; h < groups; h++) {
+                    work += pass[g].length + pass[h].length;
                     double free = budget - (used - hulls[g].size[position[g]] - hulls[h].size[position[h]]);
                     int[] pair = cheapestPair(hulls[g], pass[g], hulls[h], pass[h], free,
                             hulls[g].cost[position[g]] + hulls[h].cost[position[h]]);
