@@ -40,10 +40,11 @@ import java.util.List;
  * the group's hull is below what the hull stretch it lies on leaves ({@code Excess}: the LP bound's
  * tangent at the stretch's slope), found in a tree of least heights. The windows of all partial
  * allocations are merged in size order by a heap, so the dominated children are never stored, and a
- * stream of children jumps by bisection past those no cheaper than the last kept (costs fall along it). The two halves'
- * lists, each by size ascending with cost falling, meet in one pass: each allocation of one half is
- * completed by the largest of the other's that fits, its cheapest completion (Horowitz and Sahni,
- * <i>Computing partitions with applications to the knapsack problem</i>, JACM 21(2), 1974). Where a
+ * stream of children jumps by bisection past those no cheaper than the last kept (costs fall along
+ * it). The two halves' lists, each by size ascending with cost falling, meet in one pass: each
+ * allocation of one half is completed by the largest of the other's that fits, its cheapest
+ * completion (Horowitz and Sahni, <i>Computing partitions with applications to the knapsack
+ * problem</i>, JACM 21(2), 1974). Where a
  * group's settings along a hull segment lie on its chord (Ribbon's block mixes), every sum of them is
  * undominated, and a list over all groups would hold the product of what the two halves hold.
  * Where the two halves are the same groups (equal runs), the second's list is the first's, built once.
@@ -75,8 +76,9 @@ final class ChoiceKnapsack {
     /** Bisections for the largest cut fixing by probing refutes alone ({@link #refutedByProbing}). */
     static final int PROBE_BISECTIONS = 6;
     /**
-     * Children a whole search may look at (each taken off a merge's heap), per partial allocation it may keep: the cap
-     * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
+     * Children a whole search may look at (each taken off a merge's heap), per partial allocation it may keep:
+     * the cap on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some
+     * seconds).
      */
     static final long TRIES_PER_STATE = 10;
     /** Most sweeps of the pair exchanges that improve the incumbent ({@link #exchangePairs}). */
@@ -193,7 +195,8 @@ final class ChoiceKnapsack {
      * the cheapest pair of their settings that fits beside the others' (each setting of g with the largest
      * of h that fits, the cheapest of h there), over the settings whose reduced cost is below the gap U - LP
      * (no other can lie in a cheaper allocation); sweeps over all pairs, at most {@link #EXCHANGE_SWEEPS}
-     * and {@link #EXCHANGE_WORK} settings looked at, until one changes nothing. A better incumbent lowers the last round's cut and fixes more settings.
+     * and {@link #EXCHANGE_WORK} settings looked at, until one changes nothing. A better incumbent lowers the
+     * last round's cut and fixes more settings.
      *
      * @param start an allocation within the budget
      * @return an allocation within the budget no dearer than {@code start}
@@ -786,7 +789,7 @@ final class ChoiceKnapsack {
             return floor;
         }
 
-        /** The stretch of position p: the v with vertex[v] &lt;= p &lt; vertex[v + 1]; at the last vertex, its number. */
+        /** The stretch of position p: v with vertex[v] &lt;= p &lt; vertex[v + 1]; at the last vertex, its number. */
         int stretchOf(int p) {
             if (p >= vertex[vertex.length - 1]) {
                 return vertex.length - 1;
@@ -964,7 +967,7 @@ final class ChoiceKnapsack {
      * stretch ({@link #skipAboveChord}): the merge would drop both, so the children kept are the same.
      */
     private static final class Merge {
-        /** Relative room for rounding in the excess limits of {@link #skipAboveChord} (the bound is then tested exactly). */
+        /** Relative room for rounding in the limits of {@link #skipAboveChord} (the bound is then tested exactly). */
         static final double ROUNDING = 1e-13;
         final double budget;
         final double cut;
