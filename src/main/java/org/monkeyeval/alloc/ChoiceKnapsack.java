@@ -19,25 +19,39 @@ import java.util.List;
  *   so cost(x) &lt; T only if r_g(x_g) &lt; T - LP in every group g           (reduced-cost fixing)
  * </pre>
  *
+ * The incumbent U the caller gives is first improved by pair exchanges ({@link #exchangePairs}: for
+ * each pair of groups, their cheapest two settings that fit beside the others'), which lowers the last
+ * cut and the reduced-cost threshold U - LP.
  * With T close to LP few settings of each group pass (for most groups only the one or two the LP
  * takes): Pisinger's core, the groups around the LP's fractional one that an improving allocation can
  * change (D. Pisinger, <i>A minimal algorithm for the multiple-choice knapsack problem</i>, EJOR 83(2),
- * 1995). The groups with more than one passing setting are dealt into two halves; in each, a dynamic
+ * 1995). Each group's passing settings are then probed: setting j of g stays only if C_gj plus the LP
+ * bound of the other groups at the budget S_gj leaves is below T, which is never weaker than the
+ * reduced-cost test and drops most settings of a group whose sizes are far apart (the largest level's):
+ * a round whose coarse group keeps none is over before any partial allocation is built. The groups
+ * with more than one passing setting are dealt into two halves; in each, a dynamic
  * programme group by group keeps the partial allocations (size, cost) that no other is as small and
  * cheaper than (dominance) and whose cost plus the LP bound of every group not yet in them, over their
  * passing settings at the budget left, is below T (bound). Per partial allocation only a window of the
  * next group's settings is tried: the bound is at least a convex function of the setting's size (the
  * group's hull plus the LP bound of the rest), so the settings that can pass lie between the hull
- * vertices around where it crosses T ({@code Round.window}); the windows of all partial allocations
- * are merged in size order by a heap, so the dominated children are never stored. The two halves'
- * lists, each by size ascending with cost falling, meet in one pass: each allocation of one half is
- * completed by the largest of the other's that fits, its cheapest completion (Horowitz and Sahni,
- * <i>Computing partitions with applications to the knapsack problem</i>, JACM 21(2), 1974). Where a
+ * vertices around where it crosses T ({@code Round.window}), narrowed to the settings where that
+ * function crosses T ({@code Round.narrowed}); within it, a setting is tried only if its height above
+ * the group's hull is below what the hull stretch it lies on leaves ({@code Excess}: the LP bound's
+ * tangent at the stretch's slope), found in a tree of least heights. The windows of all partial
+ * allocations are merged in size order by a heap, so the dominated children are never stored, and a
+ * stream of children jumps by bisection past those no cheaper than the last kept (costs fall along
+ * it). The two halves' lists, each by size ascending with cost falling, meet in one pass: each
+ * allocation of one half is completed by the largest of the other's that fits, its cheapest
+ * completion (Horowitz and Sahni, <i>Computing partitions with applications to the knapsack
+ * problem</i>, JACM 21(2), 1974). Where a
  * group's settings along a hull segment lie on its chord (Ribbon's block mixes), every sum of them is
  * undominated, and a list over all groups would hold the product of what the two halves hold.
- * The cheapest complete allocation below T is the optimum if there is one. Rounds raise T from just
- * above LP towards the incumbent U, each half the gap it leaves nearer to LP than the next (so a round
- * overshoots the optimum by at most twice its distance from LP): a round that finds nothing proves the
+ * Where the two halves are the same groups (equal runs), the second's list is the first's, built once.
+ * The cheapest complete allocation below T is the optimum if there is one. Rounds raise T from the
+ * largest cut fixing by probing refutes alone (found by bisection, no list built) towards the incumbent
+ * U, T - LP growing by {@link #CUT_FACTOR} a round (so a round overshoots the optimum by at most that
+ * factor of its distance from LP; the lists grow fast with T): a round that finds nothing proves the
  * optimum is at least its T, and the last round's T is U itself, so the answer is always the optimum,
  * to the relative {@link DeployableSolver#PRUNE_TOLERANCE}, unless a round keeps more than
  * {@code maxStates} partial allocations or the search tries more than {@link #TRIES_PER_STATE} times as
@@ -46,14 +60,36 @@ import java.util.List;
  */
 final class ChoiceKnapsack {
 
-    /** Rounds of the search; round k cuts at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k). */
+    /**
+     * Rounds of a search cutting at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k) in round k: the robust
+     * solver's schedule ({@link RobustDeployableSolver}); this search's own is below.
+     */
     static final int ROUNDS = 10;
     static final double ROUND_FACTOR = 2.0;
+    /** The share of the gap U - LP above LP where the cuts start (below it, the rounds cost nothing to refute). */
+    static final double FIRST_CUT_SHARE = 1.0 / 1024;
     /**
-     * Settings a whole search may try (each a bound evaluated), per partial allocation it may keep: the cap
-     * on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some seconds).
+     * Each round's T - LP over the last one's: small, for a round's partial allocations multiply fast with
+     * its cut, and the round that finds the optimum overshoots it by at most this factor of its distance to LP.
+     */
+    static final double CUT_FACTOR = 1.1;
+    /** Bisections for the largest cut fixing by probing refutes alone ({@link #refutedByProbing}). */
+    static final int PROBE_BISECTIONS = 6;
+    /**
+     * Children a whole search may look at (each taken off a merge's heap), per partial allocation it may keep:
+     * the cap on its work, as {@code maxStates} is on its memory (at 4,000,000 states, 4 x 10^7 tries, some
+     * seconds).
      */
     static final long TRIES_PER_STATE = 10;
+    /** Most sweeps of the pair exchanges that improve the incumbent ({@link #exchangePairs}). */
+    static final int EXCHANGE_SWEEPS = 8;
+    /**
+     * Most settings the pair exchanges look at, all sweeps together (a tenth of a second or so): hundreds of
+     * groups make tens of thousands of pairs, and the search proves what they leave.
+     */
+    static final long EXCHANGE_WORK = 100_000_000L;
+    /** Most passes of fixing by probing in a round ({@code Round.probe}). */
+    static final int PROBE_PASSES = 4;
 
     /**
      * The allocation found and its certificate.
@@ -104,17 +140,17 @@ final class ChoiceKnapsack {
         }
         // rounding in r_gj and in the sums: a margin far above it keeps the fixing conservative
         double margin = 1e-12 * scale;
-        double proven = lp;
+        best = exchangePairs(hulls, reduced, budget, best, lp, margin);
+        upper = costOf(hulls, best);
+        double last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
+        double proven = refutedByProbing(hulls, reduced, budget, lp, last, margin);
         long states = 0;
         long tries = 0;
         long maxTries = TRIES_PER_STATE * maxStates;
-        for (int round = 0; round < ROUNDS; round++) {
-            boolean last = round == ROUNDS - 1;
-            double cut = last ? upper * (1 - DeployableSolver.PRUNE_TOLERANCE)
-                    : lp + (upper - lp) / Math.pow(ROUND_FACTOR, ROUNDS - 1 - round);
-            if (cut <= proven) {
-                continue;
-            }
+        double gap = Math.max(proven - lp, (last - lp) * FIRST_CUT_SHARE);
+        while (proven < last) {
+            gap *= CUT_FACTOR;
+            double cut = Math.min(last, lp + gap);
             Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
             int[] found = r.run();
             states += r.states;
@@ -125,9 +161,121 @@ final class ChoiceKnapsack {
             if (found != null) {
                 return new Result(found, costOf(hulls, found), lp, costOf(hulls, found), states);
             }
-            proven = Math.min(cut, upper);
+            proven = cut;
         }
         return new Result(best, upper, lp, upper, states);
+    }
+
+    /**
+     * The largest cut, among {@link #PROBE_BISECTIONS} bisections of log(T - LP) between
+     * {@link #FIRST_CUT_SHARE} of the gap and {@code last}, that fixing by probing alone refutes (a group left
+     * with no setting: no allocation costs less); LP when it refutes none. Such rounds build no partial
+     * allocation, so the search starts where they stop.
+     */
+    private static double refutedByProbing(DeployableSolver.Hull[] hulls, double[][] reduced, double budget,
+                                           double lp, double last, double margin) {
+        double refuted = lp;
+        double lo = Math.log(FIRST_CUT_SHARE);
+        double hi = 0.0;
+        for (int step = 0; step < PROBE_BISECTIONS; step++) {
+            double share = (lo + hi) / 2;
+            double cut = lp + (last - lp) * Math.exp(share);
+            if (new Round(hulls, reduced, budget, cut, cut - lp + margin, 1, 0).refuted()) {
+                refuted = Math.max(refuted, cut);
+                lo = share;
+            } else {
+                hi = share;
+            }
+        }
+        return refuted;
+    }
+
+    /**
+     * Local improvement of an allocation within the budget, by pair exchanges: for each pair of groups g, h
+     * the cheapest pair of their settings that fits beside the others' (each setting of g with the largest
+     * of h that fits, the cheapest of h there), over the settings whose reduced cost is below the gap U - LP
+     * (no other can lie in a cheaper allocation); sweeps over all pairs, at most {@link #EXCHANGE_SWEEPS}
+     * and {@link #EXCHANGE_WORK} settings looked at, until one changes nothing. A better incumbent lowers the
+     * last round's cut and fixes more settings.
+     *
+     * @param start an allocation within the budget
+     * @return an allocation within the budget no dearer than {@code start}
+     */
+    static int[] exchangePairs(DeployableSolver.Hull[] hulls, double[][] reduced, double budget, int[] start,
+                               double lp, double margin) {
+        int groups = hulls.length;
+        int[] position = start.clone();
+        double used = 0.0;
+        for (int g = 0; g < groups; g++) {
+            used += hulls[g].size[position[g]];
+        }
+        long work = 0;
+        for (int sweep = 0; sweep < EXCHANGE_SWEEPS && work < EXCHANGE_WORK; sweep++) {
+            double gap = costOf(hulls, position) - lp + margin;
+            int[][] pass = new int[groups][];
+            for (int g = 0; g < groups; g++) {
+                pass[g] = below(reduced[g], gap);
+            }
+            boolean changed = false;
+            for (int g = 0; g < groups && work < EXCHANGE_WORK; g++) {
+                for (int h = g + 1; h < groups; h++) {
+                    work += pass[g].length + pass[h].length;
+                    double free = budget - (used - hulls[g].size[position[g]] - hulls[h].size[position[h]]);
+                    int[] pair = cheapestPair(hulls[g], pass[g], hulls[h], pass[h], free,
+                            hulls[g].cost[position[g]] + hulls[h].cost[position[h]]);
+                    if (pair != null) {
+                        used += hulls[g].size[pair[0]] - hulls[g].size[position[g]]
+                                + hulls[h].size[pair[1]] - hulls[h].size[position[h]];
+                        position[g] = pair[0];
+                        position[h] = pair[1];
+                        changed = true;
+                    }
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        return position;
+    }
+
+    /**
+     * The settings {a, b} of two groups, among {@code passA} and {@code passB} (ascending size), with sizes
+     * summing to at most {@code free} and costs to less than {@code now}, the cheapest such pair; null when
+     * none. For rising size of a the room for b falls, and b's cheapest that fits is its largest.
+     */
+    private static int[] cheapestPair(DeployableSolver.Hull a, int[] passA, DeployableSolver.Hull b, int[] passB,
+                                      double free, double now) {
+        double least = now;
+        int[] pair = null;
+        int y = passB.length - 1;
+        for (int j : passA) {
+            double room = free - a.size[j];
+            while (y >= 0 && b.size[passB[y]] > room) {
+                y--;
+            }
+            if (y < 0) {
+                break;
+            }
+            double c = a.cost[j] + b.cost[passB[y]];
+            if (c < least) {
+                least = c;
+                pair = new int[] {j, passB[y]};
+            }
+        }
+        return pair;
+    }
+
+    /** Positions, ascending, of the settings whose reduced cost is below {@code gap}. */
+    private static int[] below(double[] reduced, double gap) {
+        int[] pass = new int[reduced.length];
+        int n = 0;
+        for (int j = 0; j < reduced.length; j++) {
+            if (reduced[j] < gap) {
+                pass[n++] = j;
+            }
+        }
+        return Arrays.copyOf(pass, n);
     }
 
     /**
@@ -190,6 +338,7 @@ final class ChoiceKnapsack {
         final double fixedSize;       // the groups with one candidate
         final double fixedCost;
         final DeployableSolver.Hull[] sub;   // per group, the hull of its candidates, positions as in candidates
+        final Excess[] excess;               // per group, its candidates' heights above that hull
         long states;
         boolean overflow;
 
@@ -203,24 +352,24 @@ final class ChoiceKnapsack {
             int groups = hulls.length;
             candidates = new int[groups][];
             sub = new DeployableSolver.Hull[groups];
+            excess = new Excess[groups];
             double size = 0.0;
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
             for (int g = 0; g < groups; g++) {
-                int[] pass = new int[reduced[g].length];
-                int n = 0;
-                for (int j = 0; j < reduced[g].length; j++) {
-                    if (reduced[g][j] < slack) {
-                        pass[n++] = j;
-                    }
-                }
-                candidates[g] = Arrays.copyOf(pass, n);
+                candidates[g] = below(reduced[g], slack);
+            }
+            probe();
+            for (int g = 0; g < groups; g++) {
+                int[] pass = candidates[g];
+                int n = pass.length;
                 if (n == 1) {
                     size += hulls[g].size[pass[0]];
                     cost += hulls[g].cost[pass[0]];
                 } else if (n > 1) {
                     free.add(g);
                     sub[g] = subHull(hulls[g], candidates[g]);
+                    excess[g] = new Excess(sub[g]);
                 }
             }
             fixedSize = size;
@@ -235,21 +384,83 @@ final class ChoiceKnapsack {
             }
         }
 
-        /** The positions of the cheapest allocation below the cut, or null when there is none. */
-        int[] run() {
-            for (int[] pass : candidates) {
-                if (pass.length == 0) {
-                    return null;
+        /**
+         * Fixing by probing: setting j of group g can lie in an allocation below the cut only if
+         * C_gj + LP_{-g}(M - S_gj) &lt; T, with LP_{-g} the LP bound of every other group over its
+         * candidates; the Lagrangian at the one slope lambda is at most LP_{-g}, so this drops at least
+         * what the reduced costs did. A group whose settings are far apart (the largest level's, whose
+         * steps are hundreds of thousands of bits) often has none left: the round is over before any
+         * partial allocation is built. Each group is probed in turn, again while any setting is dropped
+         * (a drop raises the others' bounds), at most {@link #PROBE_PASSES} times; a group left with none
+         * ends it.
+         */
+        private void probe() {
+            int groups = hulls.length;
+            DeployableSolver.Hull[] own = new DeployableSolver.Hull[groups];
+            for (int g = 0; g < groups; g++) {
+                if (candidates[g].length == 0) {
+                    return;
+                }
+                own[g] = subHull(hulls[g], candidates[g]);
+            }
+            for (int pass = 0; pass < PROBE_PASSES; pass++) {
+                boolean dropped = false;
+                AllBut rest = new AllBut(own);
+                for (int g = 0; g < groups; g++) {
+                    int[] kept = probed(g, rest);
+                    if (kept.length < candidates[g].length) {
+                        dropped = true;
+                        candidates[g] = kept;
+                        if (kept.length == 0) {
+                            return;
+                        }
+                        own[g] = subHull(hulls[g], kept);
+                    }
+                }
+                if (!dropped) {
+                    return;
                 }
             }
-            if (!(fixedSize <= budget) || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut) {
+        }
+
+        /**
+         * The candidates of group g whose cost plus the LP bound of the other groups is below the cut. The
+         * bound is of the candidates at the start of the pass, more than now where some were dropped since:
+         * no higher, so still a bound.
+         */
+        private int[] probed(int g, AllBut rest) {
+            int[] pass = candidates[g];
+            int[] kept = new int[pass.length];
+            int n = 0;
+            for (int j : pass) {
+                if (hulls[g].cost[j] + rest.at(g, budget - hulls[g].size[j]) < cut) {
+                    kept[n++] = j;
+                }
+            }
+            return n == pass.length ? pass : Arrays.copyOf(kept, n);
+        }
+
+        /** True when fixing by probing left some group no setting, or the fixed groups' cost alone reaches the cut. */
+        boolean refuted() {
+            for (int[] pass : candidates) {
+                if (pass.length == 0) {
+                    return true;
+                }
+            }
+            return !(fixedSize <= budget)
+                    || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut;
+        }
+
+        /** The positions of the cheapest allocation below the cut, or null when there is none. */
+        int[] run() {
+            if (refuted()) {
                 return null;
             }
             Front first = front(halves[0], halves[1]);
             if (first == null) {
                 return null;
             }
-            Front second = front(halves[1], halves[0]);
+            Front second = mirrored() ? first.of(halves[1]) : front(halves[1], halves[0]);
             if (second == null) {
                 return null;
             }
@@ -288,6 +499,26 @@ final class ChoiceKnapsack {
         }
 
         /**
+         * True when the two halves are the same groups in the same order, group by group equal in settings and
+         * candidates (RocksDB's per-level runs of equal entries, the equal levels of a uniform tree): the
+         * second half's partial allocations are then the first's, built once.
+         */
+        private boolean mirrored() {
+            if (halves[0].length != halves[1].length) {
+                return false;
+            }
+            for (int d = 0; d < halves[0].length; d++) {
+                int a = halves[0][d];
+                int b = halves[1][d];
+                if (!Arrays.equals(candidates[a], candidates[b]) || !Arrays.equals(hulls[a].cost, hulls[b].cost)
+                        || !Arrays.equals(hulls[a].size, hulls[b].size)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
          * The LP bound of the groups {@code mine[from..]} and {@code others}, over their candidates: what
          * a partial allocation of {@code mine[..from)} still has to pay at least.
          */
@@ -315,9 +546,11 @@ final class ChoiceKnapsack {
             for (int d = 0; d < depth; d++) {
                 int g = mine[d];
                 DeployableSolver.Bound left = bound(mine, d + 1, others);
-                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, size, cost, maxTries - tries);
+                Merge merge = new Merge(budget, cut, hulls[g], candidates[g], left, excess[g], excess[g].floor(left),
+                        size, cost, maxTries - tries);
                 for (int k = 0; k < size.length; k++) {
-                    int[] w = window(sub[g], left, size[k], cost[k]);
+                    int[] w = narrowed(sub[g], excess[g], left, size[k], cost[k],
+                            window(sub[g], left, size[k], cost[k]));
                     merge.open(k, w[0], w[1]);
                 }
                 merge.run(maxStates - states);
@@ -394,6 +627,70 @@ final class ChoiceKnapsack {
             return new int[] {from, to};
         }
 
+        /**
+         * The positions of {@code window} where phi, at the candidates' sizes, is below the cut: phi(u) =
+         * spent + H(u) + LP(M - used - u) is convex, so over the positions (ascending in size) it falls to a
+         * least one and rises after it; that one by bisection on its slope, then where it crosses the cut on
+         * either side by bisection. H(S_p) = C_p - e_p ({@link Excess}). Between the window's hull vertices
+         * phi is not linear (LP is not), and a stretch of Ribbon's block mixes holds thousands of settings.
+         * The cut is widened by a relative {@link Merge#ROUNDING} against rounding in phi.
+         */
+        private int[] narrowed(DeployableSolver.Hull hull, Excess excess, DeployableSolver.Bound left, double used,
+                               double spent, int[] window) {
+            int lo = window[0];
+            int hi = window[1];
+            if (lo > hi) {
+                return window;
+            }
+            double below = cut + Merge.ROUNDING * (Math.abs(cut) + Math.abs(spent));
+            int a = lo;
+            int b = hi;
+            while (a < b) {
+                int mid = (a + b) >>> 1;
+                if (phiAt(hull, excess, left, mid + 1, used, spent) < phiAt(hull, excess, left, mid, used, spent)) {
+                    a = mid + 1;
+                } else {
+                    b = mid;
+                }
+            }
+            int least = a;
+            if (!(phiAt(hull, excess, left, least, used, spent) < below)) {
+                return new int[] {1, 0};
+            }
+            a = lo;
+            b = least;
+            while (a < b) {
+                int mid = (a + b) >>> 1;
+                if (phiAt(hull, excess, left, mid, used, spent) < below) {
+                    b = mid;
+                } else {
+                    a = mid + 1;
+                }
+            }
+            int from = a;
+            a = least;
+            b = hi;
+            while (a < b) {
+                int mid = (a + b + 1) >>> 1;
+                if (phiAt(hull, excess, left, mid, used, spent) < below) {
+                    a = mid;
+                } else {
+                    b = mid - 1;
+                }
+            }
+            return new int[] {from, a};
+        }
+
+        /** phi at the size of candidate position p: spent + H(S_p) + LP(M - used - S_p); infinite past the budget. */
+        private double phiAt(DeployableSolver.Hull hull, Excess excess, DeployableSolver.Bound left, int p,
+                             double used, double spent) {
+            double u = used + hull.size[p];
+            if (u > budget) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return spent + hull.cost[p] - excess.at(p) + left.at(budget - u);
+        }
+
         /** phi at vertex v of {@code hull}: its cost plus the LP bound of the groups left at the budget left. */
         private double phi(DeployableSolver.Hull hull, DeployableSolver.Bound left, int v, double used, double spent) {
             int j = hull.vertex[v];
@@ -432,11 +729,223 @@ final class ChoiceKnapsack {
     }
 
     /**
+     * A group's candidates' excess over the lower hull H of their cost against size, e_p = C_p - H(S_p) &gt;= 0,
+     * with what bounds a child's bound through it stretch by stretch.
+     *
+     * <p>For a candidate p on the stretch from hull vertex v to v+1, H is linear there, of slope -mu_v, and for
+     * the LP bound L of the groups left, L(x) &gt;= L*(mu_v) - mu_v x for every x, L*(mu) = min_x (L(x) + mu x)
+     * (a tangent of a convex function). So beside a partial allocation of {@code used} bits and cost
+     * {@code spent}, b = M - used:
+     * <pre>
+     *   spent + C_p + L(b - S_p)  &gt;=  spent + (H(S_v) + mu_v S_v) + L*(mu_v) - mu_v b + e_p
+     * </pre>
+     * and p can lead below the cut only if e_p is below T - spent + mu_v b - floor_v, floor_v = H(S_v) + mu_v S_v
+     * + L*(mu_v), the same for every allocation of the list ({@link #floor}). The settings of Ribbon's block
+     * mixes lie near their chord, most of them not near enough: a tree of the least excess over ranges of
+     * positions finds the next one that is, so a merge tries those alone.
+     */
+    private static final class Excess {
+        final int[] vertex;     // positions of the hull's vertices
+        final double[] mu;      // per stretch v (vertex v to v + 1), minus H's slope
+        final double[] tangent; // per stretch v, H(S_v) + mu_v S_v
+        final int leaves;
+        final double[] least;   // the tree: least[1] over every position, least[leaves + p] = e_p
+
+        Excess(DeployableSolver.Hull sub) {
+            vertex = sub.vertex;
+            int stretches = vertex.length - 1;
+            mu = new double[stretches];
+            tangent = new double[stretches];
+            int k = sub.cost.length;
+            int n = 1;
+            while (n < k) {
+                n *= 2;
+            }
+            leaves = n;
+            least = new double[2 * n];
+            Arrays.fill(least, Double.POSITIVE_INFINITY);
+            for (int v = 0; v < stretches; v++) {
+                int a = vertex[v];
+                int b = vertex[v + 1];
+                double slope = (sub.cost[b] - sub.cost[a]) / (sub.size[b] - sub.size[a]);
+                mu[v] = -slope;
+                tangent[v] = sub.cost[a] + mu[v] * sub.size[a];
+                for (int p = a; p < b; p++) {
+                    least[n + p] = Math.max(0.0, sub.cost[p] - (sub.cost[a] + slope * (sub.size[p] - sub.size[a])));
+                }
+            }
+            least[n + vertex[stretches]] = 0.0;
+            for (int i = n - 1; i >= 1; i--) {
+                least[i] = Math.min(least[2 * i], least[2 * i + 1]);
+            }
+        }
+
+        /** floor_v = H(S_v) + mu_v S_v + L*(mu_v) per stretch, L the bound of the groups left. */
+        double[] floor(DeployableSolver.Bound left) {
+            double[] floor = new double[mu.length];
+            for (int v = 0; v < mu.length; v++) {
+                floor[v] = tangent[v] + leastOfTangent(left, mu[v]);
+            }
+            return floor;
+        }
+
+        /** The stretch of position p: v with vertex[v] &lt;= p &lt; vertex[v + 1]; at the last vertex, its number. */
+        int stretchOf(int p) {
+            if (p >= vertex[vertex.length - 1]) {
+                return vertex.length - 1;
+            }
+            int lo = 0;
+            int hi = vertex.length - 1;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (vertex[mid] <= p) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        /** e_p. */
+        double at(int p) {
+            return least[leaves + p];
+        }
+
+        /** The first position in [from, to] whose excess is below {@code limit}, or -1. */
+        int nextBelow(int from, int to, double limit) {
+            return nextBelow(1, 0, leaves - 1, from, to, limit);
+        }
+
+        private int nextBelow(int node, int lo, int hi, int from, int to, double limit) {
+            if (hi < from || lo > to || !(least[node] < limit)) {
+                return -1;
+            }
+            if (lo == hi) {
+                return lo;
+            }
+            int mid = (lo + hi) >>> 1;
+            int found = nextBelow(2 * node, lo, mid, from, to, limit);
+            return found >= 0 ? found : nextBelow(2 * node + 1, mid + 1, hi, from, to, limit);
+        }
+
+        /**
+         * L*(mu) = min_x (L(x) + mu x) for the LP bound L: L is convex and piecewise linear, its least budget
+         * and its breakpoints the segments' ends in slope order, so the least is at the breakpoint where the
+         * slope passes -mu; the neighbours are taken too, against rounding in the slopes.
+         */
+        private static double leastOfTangent(DeployableSolver.Bound bound, double mu) {
+            int last = bound.stepSize.length - 1;
+            int lo = 0;
+            int hi = last; // the segments before lo fall steeper than -mu, those from hi on not
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                double slope = (bound.stepCost[mid + 1] - bound.stepCost[mid])
+                        / (bound.stepSize[mid + 1] - bound.stepSize[mid]);
+                if (slope < -mu) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            double least = Double.POSITIVE_INFINITY;
+            for (int i = Math.max(0, lo - 1); i <= Math.min(last, lo + 1); i++) {
+                least = Math.min(least, bound.baseCost + bound.stepCost[i] + mu * (bound.baseSize + bound.stepSize[i]));
+            }
+            return least;
+        }
+    }
+
+    /**
+     * The LP bound of every group but one, LP_{-g}(x), read off the bound of all ({@link DeployableSolver.Bound})
+     * without building one per group: its segments in slope order less g's. A hull's segments come in the
+     * order of its vertices (their slopes rise along it, and ties keep that order), so the first i segments
+     * of all hold g's first cnt_g(i), and with g's share taken out the size of the first i is
+     * f(i) = stepSize[i] - (S_g(cnt_g(i)) - S_g(0)), rising in i. The largest i with f(i) within the budget
+     * past the others' smallest settings ends in a segment of another group, taken fractionally.
+     */
+    private static final class AllBut {
+        final DeployableSolver.Bound all;
+        final DeployableSolver.Hull[] hulls;
+        final int[][] at; // per group, the places of its segments in slope order, ascending
+
+        AllBut(DeployableSolver.Hull[] hulls) {
+            this.hulls = hulls;
+            all = DeployableSolver.Bound.of(Arrays.asList(hulls));
+            at = new int[hulls.length][];
+            int[] count = new int[hulls.length];
+            for (int g = 0; g < hulls.length; g++) {
+                at[g] = new int[hulls[g].vertex.length - 1];
+            }
+            for (int j = 0; j < all.segments.length; j++) {
+                int g = all.segments[j][0];
+                at[g][count[g]++] = j;
+            }
+        }
+
+        /** LP_{-g}(x); +infinity where the other groups' smallest settings do not fit. */
+        double at(int g, double x) {
+            DeployableSolver.Hull own = hulls[g];
+            double free = x - (all.baseSize - own.size[own.vertex[0]]);
+            if (free < 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double base = all.baseCost - own.cost[own.vertex[0]];
+            int lo = 0;
+            int hi = all.stepSize.length - 1;
+            if (sizeWithout(g, hi) <= free) {
+                return base + costWithout(g, hi);
+            }
+            while (hi - lo > 1) { // sizeWithout(lo) <= free < sizeWithout(hi)
+                int mid = (lo + hi) >>> 1;
+                if (sizeWithout(g, mid) <= free) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            double fraction = (free - sizeWithout(g, lo)) / (all.stepSize[lo + 1] - all.stepSize[lo]);
+            return base + costWithout(g, lo) + fraction * (all.stepCost[lo + 1] - all.stepCost[lo]);
+        }
+
+        /** f(i): the size of the first i segments less g's among them. */
+        private double sizeWithout(int g, int i) {
+            DeployableSolver.Hull own = hulls[g];
+            return all.stepSize[i] - (own.size[own.vertex[owned(g, i)]] - own.size[own.vertex[0]]);
+        }
+
+        private double costWithout(int g, int i) {
+            DeployableSolver.Hull own = hulls[g];
+            return all.stepCost[i] - (own.cost[own.vertex[owned(g, i)]] - own.cost[own.vertex[0]]);
+        }
+
+        /** cnt_g(i): how many of the first i segments are g's. */
+        private int owned(int g, int i) {
+            int lo = 0;
+            int hi = at[g].length; // at[g][..lo) < i <= at[g][hi..)
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (at[g][mid] < i) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+    }
+
+    /**
      * One half's undominated partial allocations, by size ascending with cost falling, and the choices
      * that made each: {@code choice[d][x]} the setting of group {@code groups[d]} in the x-th allocation
      * after d+1 groups, {@code parent[d][x]} the allocation before it.
      */
     private record Front(int[] groups, double[] size, double[] cost, int[][] parent, int[][] choice) {
+
+        /** The same partial allocations, of {@code equal} groups (each as the one in its place here). */
+        Front of(int[] equal) {
+            return new Front(equal, size, cost, parent, choice);
+        }
 
         /** Writes the settings of allocation {@code x} into {@code position}. */
         void trace(int x, int[] position) {
@@ -452,14 +961,21 @@ final class ChoiceKnapsack {
      * dominated ones: each allocation of the list with the group's settings in its window (ascending in
      * size, as the settings are) is one sorted stream, and a heap merges the streams by (size, cost,
      * allocation, setting), the one order that decides ties; a child is kept when it is cheaper than every
-     * one before it, and a setting whose bound is not below the cut is skipped.
+     * one before it and its bound is below the cut. A child's bound is tested when it comes off the heap,
+     * only if it is cheaper than the last kept; a stream passes without looking at them the children no
+     * cheaper than the last kept ({@link #skipDominated}) and the settings too far above the hull for their
+     * stretch ({@link #skipAboveChord}): the merge would drop both, so the children kept are the same.
      */
     private static final class Merge {
+        /** Relative room for rounding in the limits of {@link #skipAboveChord} (the bound is then tested exactly). */
+        static final double ROUNDING = 1e-13;
         final double budget;
         final double cut;
         final DeployableSolver.Hull hull;
         final int[] pass;
         final DeployableSolver.Bound left;
+        final Excess excess;
+        final double[] floor;
         final double[] fromSize;
         final double[] fromCost;
         final int[] at;     // per stream (allocation of the list), its next position in pass
@@ -475,13 +991,16 @@ final class ChoiceKnapsack {
         int[] parent = new int[1024];
         int[] choice = new int[1024];
         int n;
+        double lowest = Double.POSITIVE_INFINITY; // the cost of the last child kept, the least so far
         long tries;
         final long maxTries;
         boolean overflow;
 
-        /** @param maxTries the most settings the merge may try (each a bound evaluated), else {@code overflow} */
+        /** @param maxTries the most children the merge may take off its heap, else {@code overflow} */
         Merge(double budget, double cut, DeployableSolver.Hull hull, int[] pass, DeployableSolver.Bound left,
-              double[] fromSize, double[] fromCost, long maxTries) {
+              Excess excess, double[] floor, double[] fromSize, double[] fromCost, long maxTries) {
+            this.excess = excess;
+            this.floor = floor;
             this.maxTries = maxTries;
             this.budget = budget;
             this.cut = cut;
@@ -509,44 +1028,92 @@ final class ChoiceKnapsack {
             }
         }
 
-        /** Moves stream k to its next child below the cut; false when it has none left. */
+        /**
+         * Moves stream k to its next child within the budget and, when the merge has kept any, cheaper than the
+         * last kept; false when it has none left. Its bound is tested when it comes off the heap ({@link #run}).
+         */
         private boolean advance(int k) {
-            while (at[k] <= end[k]) {
-                int j = pass[at[k]];
-                double u = fromSize[k] + hull.size[j];
-                if (u > budget) {
-                    return false;
-                }
-                if (++tries > maxTries) {
-                    overflow = true;
-                    return false;
-                }
-                double c = fromCost[k] + hull.cost[j];
-                if (c + left.at(budget - u) < cut) {
-                    nextSize = u;
-                    nextCost = c;
-                    return true;
-                }
-                at[k]++;
+            if (at[k] > end[k]) {
+                return false;
             }
-            return false;
+            if (!(fromCost[k] + hull.cost[pass[at[k]]] < lowest) && !skipDominated(k)) {
+                return false;
+            }
+            int j = pass[at[k]];
+            double u = fromSize[k] + hull.size[j];
+            if (u > budget) {
+                return false;
+            }
+            nextSize = u;
+            nextCost = fromCost[k] + hull.cost[j];
+            return true;
+        }
+
+        /**
+         * Moves stream k past the children no cheaper than the cheapest kept so far, to its first cheaper one
+         * (its children's costs fall along it, so by bisection); false when it has none. Every child it passes
+         * comes, in the merge's order, after the one kept at that cost and is not cheaper: the merge would drop
+         * it, and does the same without trying it.
+         */
+        private boolean skipDominated(int k) {
+            int lo = at[k];
+            int hi = end[k] + 1; // children before lo are no cheaper than lowest; from hi on, cheaper or none
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (fromCost[k] + hull.cost[pass[mid]] < lowest) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            at[k] = lo;
+            return lo <= end[k];
+        }
+
+        /**
+         * Moves stream k to its first setting, in the stretch of the hull it is in, whose excess is below that
+         * stretch's limit ({@link Excess}): true when there is one; else past the stretch, false.
+         */
+        private boolean skipAboveChord(int k) {
+            int p = at[k];
+            int v = excess.stretchOf(p);
+            if (v >= floor.length) {
+                return true;
+            }
+            double room = budget - fromSize[k];
+            double limit = cut - fromCost[k] + excess.mu[v] * room - floor[v];
+            limit += ROUNDING * (Math.abs(cut) + Math.abs(fromCost[k]) + Math.abs(excess.mu[v] * room)
+                    + Math.abs(floor[v]));
+            int stretchEnd = Math.min(end[k], excess.vertex[v + 1] - 1);
+            int q = excess.nextBelow(p, stretchEnd, limit);
+            at[k] = q >= 0 ? q : stretchEnd + 1;
+            return q >= 0;
         }
 
         /** Merges the streams, keeping at most {@code room} children (else {@code overflow}). */
         void run(long room) {
-            double lowest = Double.POSITIVE_INFINITY;
-            while (streams > 0 && !overflow) {
+            while (streams > 0) {
                 int k = heap[0];
+                double u = heapSize[0];
                 double c = heapCost[0];
-                if (c < lowest) {
-                    if (n >= room) {
-                        overflow = true;
-                        return;
-                    }
-                    add(heapSize[0], c, k, pass[at[k]]);
-                    lowest = c;
+                if (++tries > maxTries) {
+                    overflow = true;
+                    return;
                 }
-                at[k]++;
+                if (c < lowest) {
+                    int child = at[k];
+                    if (skipAboveChord(k) && at[k] == child) {
+                        if (c + left.at(budget - u) < cut) {
+                            if (n >= room) {
+                                overflow = true;
+                                return;
+                            }
+                            add(u, c, k, pass[child]);
+                            lowest = c;
+                        }
+                        at[k]++;
+                    }
+                }
                 if (advance(k)) {
                     heapSize[0] = nextSize;
                     heapCost[0] = nextCost;

@@ -84,6 +84,110 @@ final class ChoiceKnapsackTest {
         assertTrue(r.exact(), "the search stopped short");
     }
 
+    /**
+     * One coarse group (few settings, size steps far larger than the others': the largest level's) among
+     * fine ones with many settings: fixing by probing drops the coarse group's settings that no allocation
+     * below a cut can take. The answer is the least of every combination and proven so.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void solve_coarseGroupAmongFineOnes_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[4];
+        hulls[0] = curve(random, 6, 40_000);
+        for (int g = 1; g < hulls.length; g++) {
+            hulls[g] = curve(random, 30, 512);
+        }
+        double budget = randomBudget(random, hulls);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
+    }
+
+    /**
+     * Six equal groups (the equal runs of a uniform tree): both halves of the search are the same groups,
+     * and the second's partial allocations are the first's, built once. The answer is the least of every
+     * combination and proven so.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void solve_equalGroupsInBothHalves_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull one = curve(random, 10, 512);
+        DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[6];
+        for (int g = 0; g < hulls.length; g++) {
+            hulls[g] = DeployableSolver.Hull.of(one.cost.clone(), one.size.clone());
+        }
+        double budget = randomBudget(random, hulls);
+
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
+    }
+
+    /**
+     * The pair exchanges that improve the incumbent: on two groups, from the smallest settings, one sweep
+     * over the one pair finds the least of every combination; on more, the allocation stays within the
+     * budget and is no dearer than the start.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void exchangePairs_staysWithinTheBudgetAndOnTwoGroupsFindsTheOptimum(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DeployableSolver.Hull[] hulls = randomHulls(random);
+        double budget = randomBudget(random, hulls);
+        DeployableSolver.Hull[] two = {hulls[0], hulls[1]};
+        double budgetOfTwo = Math.floor(randomBudget(random, two));
+
+        int[] better = ChoiceKnapsack.exchangePairs(hulls, lagrangian(hulls, budget), budget,
+                smallest(hulls.length), lowerOf(hulls, budget), 0.0);
+        int[] pair = ChoiceKnapsack.exchangePairs(two, lagrangian(two, budgetOfTwo), budgetOfTwo, smallest(2),
+                lowerOf(two, budgetOfTwo), 0.0);
+
+        assertTrue(used(hulls, better) <= budget, "over the budget");
+        assertTrue(ChoiceKnapsack.costOf(hulls, better) <= ChoiceKnapsack.costOf(hulls, smallest(hulls.length)));
+        assertTrue(used(two, pair) <= budgetOfTwo, "over the budget");
+        assertEquals(exhaustive(two, budgetOfTwo), ChoiceKnapsack.costOf(two, pair), 0.0);
+    }
+
+    /** The reduced costs at the LP's critical slope (at slope 0 where every segment fits). */
+    private static double[][] lagrangian(DeployableSolver.Hull[] hulls, double budget) {
+        double lambda = ChoiceKnapsack.criticalSlope(DeployableSolver.Bound.of(java.util.List.of(hulls)), budget);
+        double[][] reduced = new double[hulls.length][];
+        for (int g = 0; g < hulls.length; g++) {
+            reduced[g] = ChoiceKnapsack.reducedCosts(hulls[g], Double.isNaN(lambda) ? 0.0 : lambda);
+        }
+        return reduced;
+    }
+
+    /** The LP bound, less a little below it: every setting of the optimum has reduced cost below the gap to it. */
+    private static double lowerOf(DeployableSolver.Hull[] hulls, double budget) {
+        double lp = DeployableSolver.Bound.of(java.util.List.of(hulls)).at(budget);
+        return lp - 1e-9 * Math.abs(lp) - 1e-300;
+    }
+
+    /** n settings, falling cost (convex or not) against size rising by multiples of {@code step} bits. */
+    private static DeployableSolver.Hull curve(SplittableRandom random, int n, int step) {
+        double[] cost = new double[n];
+        double[] size = new double[n];
+        double c = 1 + random.nextDouble();
+        double m = 0;
+        for (int j = 0; j < n; j++) {
+            cost[j] = c;
+            size[j] = m;
+            c *= 0.5 + 0.45 * random.nextDouble();
+            m += step * (1 + random.nextInt(4));
+        }
+        return DeployableSolver.Hull.of(cost, size);
+    }
+
     /** 2 to 6 groups of 2 to 9 settings, falling cost against rising lattice size; about one in three a copy of the last. */
     private static DeployableSolver.Hull[] randomHulls(SplittableRandom random) {
         int groups = 2 + random.nextInt(5);
