@@ -54,8 +54,10 @@ public final class DeployableSolver {
     public static final double PRUNE_TOLERANCE = 1e-12;
     /** Default cap on the partial allocations one round of the search keeps (memory within -Xmx1g). */
     public static final long DEFAULT_MAX_NODES = 4_000_000L;
-    /** Settings the knapsack search may try per partial allocation it may keep ({@link ChoiceKnapsack}). */
+    /** Children the knapsack search may merge per partial allocation it may keep ({@link ChoiceKnapsack}). */
     public static final long TRIES_PER_STATE = ChoiceKnapsack.TRIES_PER_STATE;
+    /** Each round's cut over the last one's, as distances from the LP bound ({@link ChoiceKnapsack}). */
+    public static final double CUT_FACTOR = ChoiceKnapsack.CUT_FACTOR;
     /** Largest groups x settings table the solver builds. */
     public static final long MAX_TABLE_CELLS = 40_000_000L;
 

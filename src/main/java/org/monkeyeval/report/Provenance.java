@@ -240,9 +240,19 @@ public final class Provenance {
      * names, which reaches the same optimum (to the same relative tolerance): its tables stay comparable.
      */
     public static ObjectNode deployableSearch() {
-        return deployableSearch(twoHalves() + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial allocations in"
-                + " a round, or " + DeployableSolver.TRIES_PER_STATE + " times as many settings tried, the incumbent with"
-                + " its certified lower bound");
+        return deployableSearch("a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
+                + " convex hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979;"
+                + " Dyer 1984; Zemel 1984); the first incumbent gives the budget the LP's whole steps leave to the group"
+                + " of its fractional segment first, then exchanges between pairs of groups improve it; reduced-cost"
+                + " fixing at the LP's critical slope and fixing by probing (a setting kept only where its cost plus the"
+                + " LP bound of the other groups at the budget it leaves is below the cut); then below a cut raised from"
+                + " the largest that probing alone refutes towards the incumbent, its distance from the LP bound growing by a"
+                + " factor of " + DeployableSolver.CUT_FACTOR + " a round (the core of Pisinger, EJOR 83(2), 1995), the groups dealt into two halves, each half's undominated"
+                + " partial allocations whose cost plus the LP bound of the groups not in them is below the cut, and the"
+                + " two halves met in one pass (Horowitz and Sahni, JACM 21(2), 1974); relative prune tolerance "
+                + DeployableSolver.PRUNE_TOLERANCE + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial"
+                + " allocations in a round, or " + DeployableSolver.TRIES_PER_STATE + " times as many children merged,"
+                + " the incumbent with its certified lower bound");
     }
 
     /** The search of two halves, up to its caps. */
@@ -271,7 +281,9 @@ public final class Provenance {
                 + " relative prune tolerance " + DeployableSolver.PRUNE_TOLERANCE + "; past 1000000 partial"
                 + " allocations in a round, the incumbent with its certified lower bound"),
                 deployableSearch(twoHalves() + "; past 4000000 partial allocations in a round, the incumbent with its"
-                        + " certified lower bound"));
+                        + " certified lower bound"),
+                deployableSearch(twoHalves() + "; past 4000000 partial allocations in a round, or 10 times as many"
+                        + " settings tried, the incumbent with its certified lower bound"));
     }
 
     /**
