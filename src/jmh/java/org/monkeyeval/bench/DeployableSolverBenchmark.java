@@ -1,6 +1,8 @@
 package org.monkeyeval.bench;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -61,43 +63,9 @@ public class DeployableSolverBenchmark {
 
     @Setup(Level.Trial)
     public void shape() {
-        switch (shape) {
-            case "leveled-7-l0" -> {
-                entries = new long[11];
-                levels = new Integer[11];
-                for (int f = 0; f < 4; f++) {
-                    entries[f] = 100_000;
-                    levels[f] = 0;
-                }
-                long n = 1_000;
-                for (int l = 1; l <= 7; l++, n *= 10) {
-                    entries[3 + l] = n;
-                    levels[3 + l] = l;
-                }
-            }
-            case "tiering-12" -> {
-                entries = new long[12];
-                levels = new Integer[12];
-                for (int i = 0; i < 12; i++) {
-                    entries[i] = (long) Math.pow(10, 6 + i / 4);
-                }
-            }
-            case "equal-64" -> {
-                entries = new long[64];
-                levels = new Integer[64];
-                Arrays.fill(entries, 1_000_000L);
-            }
-            case "random-200" -> {
-                SplittableRandom random = new SplittableRandom(200);
-                entries = new long[200];
-                levels = new Integer[200];
-                for (int i = 0; i < 200; i++) {
-                    entries[i] = (long) Math.pow(10, 3 + 6 * random.nextDouble());
-                    levels[i] = random.nextInt(64);
-                }
-            }
-            default -> throw new IllegalArgumentException("shape " + shape);
-        }
+        Shape s = Shape.named(shape);
+        entries = s.entries();
+        levels = s.levels();
         budget = (double) bitsPerEntry * Arrays.stream(entries).sum();
         Deployable d = nominal();
         RobustDeployable r = robust();
@@ -118,5 +86,84 @@ public class DeployableSolverBenchmark {
     public RobustDeployable robust() {
         return new RobustDeployableSolver().solve(Engine.ROCKSDB_PER_LEVEL, entries, levels,
                 new ShareInterval(0.05, 0.9), budget, null);
+    }
+
+    /** A benchmark shape: each run's entries and level (null where it has none). */
+    record Shape(long[] entries, Integer[] levels) {
+
+        static Shape named(String name) {
+            long[] entries;
+            Integer[] levels;
+            switch (name) {
+                case "leveled-7-l0" -> {
+                    entries = new long[11];
+                    levels = new Integer[11];
+                    for (int f = 0; f < 4; f++) {
+                        entries[f] = 100_000;
+                        levels[f] = 0;
+                    }
+                    long n = 1_000;
+                    for (int l = 1; l <= 7; l++, n *= 10) {
+                        entries[3 + l] = n;
+                        levels[3 + l] = l;
+                    }
+                }
+                case "tiering-12" -> {
+                    entries = new long[12];
+                    levels = new Integer[12];
+                    for (int i = 0; i < 12; i++) {
+                        entries[i] = (long) Math.pow(10, 6 + i / 4);
+                    }
+                }
+                case "equal-64" -> {
+                    entries = new long[64];
+                    levels = new Integer[64];
+                    Arrays.fill(entries, 1_000_000L);
+                }
+                case "random-200" -> {
+                    SplittableRandom random = new SplittableRandom(200);
+                    entries = new long[200];
+                    levels = new Integer[200];
+                    for (int i = 0; i < 200; i++) {
+                        entries[i] = (long) Math.pow(10, 3 + 6 * random.nextDouble());
+                        levels[i] = random.nextInt(64);
+                    }
+                }
+                default -> throw new IllegalArgumentException("shape " + name);
+            }
+            return new Shape(entries, levels);
+        }
+    }
+
+    /**
+     * Each shape and budget once, without JMH: nominal and robust, each solved twice in one JVM (the second with the
+     * families' rows kept, as the benchmark times it), printing whether the answer is proven, its cost and certified
+     * lower bound, and the second solve's milliseconds. Shapes and budgets as arguments ({@code equal-64 5}), else all.
+     */
+    public static void main(String[] args) {
+        List<String> shapes = args.length >= 1 ? List.of(args[0]) : List.of("leveled-7-l0", "tiering-12", "equal-64",
+                "random-200");
+        List<Integer> budgets = args.length >= 2 ? List.of(Integer.parseInt(args[1])) : List.of(5, 16);
+        for (String name : shapes) {
+            for (int b : budgets) {
+                DeployableSolverBenchmark bench = new DeployableSolverBenchmark();
+                Shape s = Shape.named(name);
+                bench.entries = s.entries();
+                bench.levels = s.levels();
+                bench.budget = (double) b * Arrays.stream(bench.entries).sum();
+                bench.nominal();
+                long t = System.nanoTime();
+                Deployable d = bench.nominal();
+                long nominalNanos = System.nanoTime() - t;
+                System.out.printf(Locale.ROOT, "%s %d nominal: exact %s, cost %.10g, lower bound %.10g, %d ms%n", name, b,
+                        d.exact(), d.weightedFpr(), d.lowerBound(), nominalNanos / 1_000_000);
+                bench.robust();
+                t = System.nanoTime();
+                RobustDeployable r = bench.robust();
+                long robustNanos = System.nanoTime() - t;
+                System.out.printf(Locale.ROOT, "%s %d robust: exact %s, lower bound %.10g, %d ms%n", name, b, r.exact(),
+                        r.lowerBound(), robustNanos / 1_000_000);
+            }
+        }
     }
 }
