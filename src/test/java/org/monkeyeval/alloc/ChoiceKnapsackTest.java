@@ -76,12 +76,7 @@ final class ChoiceKnapsackTest {
         DeployableSolver.Hull[] hulls = {hull, hull, hull, hull};
         double budget = 4 * 20_000 + 64 * 22 * (40 + random.nextInt(30)) + random.nextInt(64);
 
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
-        double exhaustive = exhaustive(hulls, budget);
-
-        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
-        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
-        assertTrue(r.exact(), "the search stopped short");
+        assertProvenLeast(hulls, budget);
     }
 
     /**
@@ -100,12 +95,7 @@ final class ChoiceKnapsackTest {
         }
         double budget = randomBudget(random, hulls);
 
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
-        double exhaustive = exhaustive(hulls, budget);
-
-        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
-        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
-        assertTrue(r.exact(), "the search stopped short");
+        assertProvenLeast(hulls, budget);
     }
 
     /**
@@ -124,12 +114,7 @@ final class ChoiceKnapsackTest {
         }
         double budget = randomBudget(random, hulls);
 
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
-        double exhaustive = exhaustive(hulls, budget);
-
-        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
-        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
-        assertTrue(r.exact(), "the search stopped short");
+        assertProvenLeast(hulls, budget);
     }
 
     /**
@@ -249,5 +234,14 @@ final class ChoiceKnapsackTest {
                 return best;
             }
         }
+    }
+
+    /** The search's answer fits the budget, costs the least of every combination, and is proven so. */
+    private static void assertProvenLeast(DeployableSolver.Hull[] hulls, double budget) {
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
+        double exhaustive = exhaustive(hulls, budget);
+        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
+        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
+        assertTrue(r.exact(), "the search stopped short");
     }
 }
