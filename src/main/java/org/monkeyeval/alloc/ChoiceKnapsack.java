@@ -60,12 +60,6 @@ import java.util.List;
  */
 final class ChoiceKnapsack {
 
-    /**
-     * Rounds of a search cutting at LP + (U - LP) / ROUND_FACTOR^(ROUNDS - 1 - k) in round k: the robust
-     * solver's schedule ({@link RobustDeployableSolver}); this search's own is below.
-     */
-    static final int ROUNDS = 10;
-    static final double ROUND_FACTOR = 2.0;
     /** The share of the gap U - LP above LP where the cuts start (below it, the rounds cost nothing to refute). */
     static final double FIRST_CUT_SHARE = 1.0 / 1024;
     /**
@@ -338,7 +332,7 @@ final class ChoiceKnapsack {
         final double fixedSize;       // the groups with one candidate
         final double fixedCost;
         final DeployableSolver.Hull[] sub;   // per group, the hull of its candidates, positions as in candidates
-        final Excess[] excess;               // per group, its candidates' heights above that hull
+        final Excess[] excess;               // per group, its candidates' heights above that hull (built by run)
         long states;
         boolean overflow;
 
@@ -369,7 +363,6 @@ final class ChoiceKnapsack {
                 } else if (n > 1) {
                     free.add(g);
                     sub[g] = subHull(hulls[g], candidates[g]);
-                    excess[g] = new Excess(sub[g]);
                 }
             }
             fixedSize = size;
@@ -455,6 +448,11 @@ final class ChoiceKnapsack {
         int[] run() {
             if (refuted()) {
                 return null;
+            }
+            for (int[] half : halves) { // what the lists' windows read, not the refutation (probing's rounds)
+                for (int g : half) {
+                    excess[g] = new Excess(sub[g]);
+                }
             }
             Front first = front(halves[0], halves[1]);
             if (first == null) {
@@ -699,21 +697,6 @@ final class ChoiceKnapsack {
                 return Double.POSITIVE_INFINITY;
             }
             return spent + hull.cost[j] + left.at(budget - u);
-        }
-
-        /** Position in {@code pass} of the largest passing setting no larger than {@code free} bits, or -1. */
-        private static int largestFitting(DeployableSolver.Hull hull, int[] pass, double free) {
-            int lo = -1;
-            int hi = pass.length; // size[pass[lo]] <= free < size[pass[hi]]
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (hull.size[pass[mid]] <= free) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
         }
 
         /** The hull of some of a group's undominated settings (still undominated among themselves). */

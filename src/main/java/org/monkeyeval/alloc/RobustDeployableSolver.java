@@ -687,12 +687,15 @@ public final class RobustDeployableSolver {
      * the budget has cost(x) = LP + sum_g r_g(x_g) + lambda (M - S(x)), r the reduced costs, so an
      * allocation of worst regret below T has r_g(x_g) below T + A - LP in every group, for each of the
      * three objectives cL (A = AL), cH (A = AH) and theta cL + (1 - theta) cH (A = theta AL + (1 - theta) AH)
-     * (reduced-cost fixing; Pisinger, EJOR 83(2), 1995). Round k cuts at T = dual + (U - dual) / 4^(rounds - 1 - k),
+     * (reduced-cost fixing; Pisinger, EJOR 83(2), 1995). Round k of {@link #ROUNDS} cuts at
+     * T = dual + (U - dual) / ROUND_FACTOR^(ROUNDS - 1 - k),
      * U the incumbent, the last at U itself: a round that finds nothing proves the least worst regret is at
      * least its T; one that finds an allocation has found the least. Past the cap on partial allocations
      * the incumbent stands, with the last proved T as its certified lower bound.
      */
     private static final class Rounds {
+        static final int ROUNDS = 10;
+        static final double ROUND_FACTOR = 2.0;
         final Tables t;
         final double budget;
         final double theta;
@@ -775,10 +778,10 @@ public final class RobustDeployableSolver {
         /** The least worst regret's allocation if one is below {@code incumbent}, else null; sets {@link #lowerBound}. */
         int[] run(double dual, double incumbent) {
             double proven = dual;
-            for (int round = 0; round < ChoiceKnapsack.ROUNDS; round++) {
-                boolean last = round == ChoiceKnapsack.ROUNDS - 1;
+            for (int round = 0; round < ROUNDS; round++) {
+                boolean last = round == ROUNDS - 1;
                 double cut = last ? incumbent * (1 - DeployableSolver.PRUNE_TOLERANCE)
-                        : dual + (incumbent - dual) / Math.pow(ChoiceKnapsack.ROUND_FACTOR, ChoiceKnapsack.ROUNDS - 1 - round);
+                        : dual + (incumbent - dual) / Math.pow(ROUND_FACTOR, ROUNDS - 1 - round);
                 if (cut <= proven) {
                     continue;
                 }
