@@ -160,6 +160,15 @@ final class ChoiceKnapsackTest {
 
     /** n settings, falling cost (convex or not) against size rising by multiples of {@code step} bits. */
     private static DeployableSolver.Hull curve(SplittableRandom random, int n, int step) {
+        return curve(random, n, step, 4, 0.5, 0.45);
+    }
+
+    /**
+     * n settings from cost 1 to 2 at size 0, each next one's cost a factor in [least, least + spread) of the last's and
+     * its size 1 to {@code maxSteps} steps of {@code step} bits larger.
+     */
+    private static DeployableSolver.Hull curve(SplittableRandom random, int n, int step, int maxSteps, double least,
+                                               double spread) {
         double[] cost = new double[n];
         double[] size = new double[n];
         double c = 1 + random.nextDouble();
@@ -167,8 +176,8 @@ final class ChoiceKnapsackTest {
         for (int j = 0; j < n; j++) {
             cost[j] = c;
             size[j] = m;
-            c *= 0.5 + 0.45 * random.nextDouble();
-            m += step * (1 + random.nextInt(4));
+            c *= least + spread * random.nextDouble();
+            m += step * (1 + random.nextInt(maxSteps));
         }
         return DeployableSolver.Hull.of(cost, size);
     }
@@ -182,18 +191,7 @@ final class ChoiceKnapsackTest {
                 hulls[g] = hulls[g - 1];
                 continue;
             }
-            int n = 2 + random.nextInt(8);
-            double[] cost = new double[n];
-            double[] size = new double[n];
-            double c = 1 + random.nextDouble();
-            double m = 0;
-            for (int j = 0; j < n; j++) {
-                cost[j] = c;
-                size[j] = m;
-                c *= 0.3 + 0.6 * random.nextDouble();
-                m += 512 * (1 + random.nextInt(20));
-            }
-            hulls[g] = DeployableSolver.Hull.of(cost, size);
+            hulls[g] = curve(random, 2 + random.nextInt(8), 512, 20, 0.3, 0.6);
         }
         return hulls;
     }
