@@ -109,9 +109,12 @@ import org.monkeyeval.text.Numbers;
  *                "separatorGapShare": 0.004,     optional, in [0, 1]: the share of the file's key space
  *                                                   where a Get reads a second data block (import reads it
  *                                                   from uncompressed files; alloc.SeparatorGaps); default 0
- *                "filterRate": 0.0094 } ]        optional, in [0, 1]: the rate of the filter the file holds,
+ *                "filterRate": 0.0094,           optional, in [0, 1]: the rate of the filter the file holds,
  *                                                   from its bits (import writes it for fast local Bloom
  *                                                   filters); default the family's rate at its size
+ *                "newestShare": 0.86 } ]         optional, in [0, 1]: the share of its entries whose key no
+ *                                                   newer run holds (import samples it); default 1: the
+ *                                                   distinct keys absent keys are drawn like (alloc.KeyRangeReach)
  * </pre>
  *
  * Unknown and duplicate fields, nulls, wrong types, trailing content and nesting deeper than
@@ -494,11 +497,11 @@ public final class CaseReader {
         return v;
     }
 
-    /** A number in [0, 1]: a share of a file's key space. */
-    private double unitShare(String path) throws IOException, InvalidInputException {
+    /** A number in [0, 1]: a share of a file's {@code what} (its key space, its entries). */
+    private double unitShare(String path, String what) throws IOException, InvalidInputException {
         double v = nonNegativeNumber(path);
         if (v > 1.0) {
-            throw error(path, "is a share of the file's key space and must be in [0, 1], got " + parser.getText());
+            throw error(path, "is a share of the file's " + what + " and must be in [0, 1], got " + parser.getText());
         }
         return v;
     }
@@ -678,6 +681,7 @@ public final class CaseReader {
             String largest = null;
             Double gapShare = null;
             Double filterRate = null;
+            Double newestShare = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonLocation fieldAt = parser.currentTokenLocation();
@@ -693,11 +697,12 @@ public final class CaseReader {
                     case "prefixExtractor" -> prefix = string(fieldPath);
                     case "smallestKey" -> smallest = hex(fieldPath);
                     case "largestKey" -> largest = hex(fieldPath);
-                    case "separatorGapShare" -> gapShare = unitShare(fieldPath);
+                    case "separatorGapShare" -> gapShare = unitShare(fieldPath, "key space");
                     case "filterRate" -> filterRate = rate(fieldPath);
+                    case "newestShare" -> newestShare = unitShare(fieldPath, "entries");
                     default -> throw errorAt(fieldAt, fieldPath, "unknown field (expected name, entries, filterEntries,"
                             + " filter, partitioned, wholeKeyFiltering, prefixExtractor, smallestKey, largestKey,"
-                            + " separatorGapShare, filterRate)");
+                            + " separatorGapShare, filterRate, newestShare)");
                 }
             }
             if (name == null) {
@@ -710,7 +715,7 @@ public final class CaseReader {
                 throw errorAt(fileStart, at + ".filter", "missing");
             }
             files.add(new RunFile(name, entries, filterEntries, filter.family(), filter.parameters(), filter.bits(),
-                    partitioned, whole, prefix, smallest, largest, gapShare, filterRate));
+                    partitioned, whole, prefix, smallest, largest, gapShare, filterRate, newestShare));
         }
         if (files.isEmpty()) {
             throw errorAt(start, path, "must hold at least one file (or leave files out)");

@@ -29,17 +29,30 @@ import java.util.TreeMap;
  * @param filterRate        the false-positive rate of the filter the file holds, from its own bits (for fast
  *                          local Bloom filters: its lines' occupancy, {@code family.rocksdb.RocksDbFileFilter#builtRate}),
  *                          in [0, 1], or null: the family's rate at the filter's size and keys is then taken
+ * @param newestShare       the share of the file's entries whose user key no newer run holds (each key's newest
+ *                          version), in [0, 1], or null when not known (taken as 1): the distinct keys it adds to
+ *                          the database, by which absent keys drawn like the stored keys reach the files
+ *                          ({@code alloc.KeyRangeReach})
  */
 public record RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
                       long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
-                      String smallestKey, String largestKey, Double separatorGapShare, Double filterRate) {
+                      String smallestKey, String largestKey, Double separatorGapShare, Double filterRate,
+                      Double newestShare) {
+
+    /** A file whose data blocks' boundaries, built filter's rate and keys' newest versions are not known. */
+    public RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
+                   long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
+                   String smallestKey, String largestKey, Double separatorGapShare, Double filterRate) {
+        this(name, entries, filterEntries, family, parameters, filterBits, partitioned, wholeKeyFiltering,
+                prefixExtractor, smallestKey, largestKey, separatorGapShare, filterRate, null);
+    }
 
     /** A file whose data blocks' boundaries and built filter's rate are not known. */
     public RunFile(String name, long entries, Long filterEntries, String family, Map<String, Integer> parameters,
                    long filterBits, boolean partitioned, boolean wholeKeyFiltering, String prefixExtractor,
                    String smallestKey, String largestKey) {
         this(name, entries, filterEntries, family, parameters, filterBits, partitioned, wholeKeyFiltering,
-                prefixExtractor, smallestKey, largestKey, null, null);
+                prefixExtractor, smallestKey, largestKey, null, null, null);
     }
 
     public RunFile {
@@ -60,12 +73,23 @@ public record RunFile(String name, long entries, Long filterEntries, String fami
         if (filterRate != null && !(filterRate >= 0.0 && filterRate <= 1.0)) {
             throw new IllegalArgumentException("filter rate (" + filterRate + ") must be in [0, 1]");
         }
+        if (newestShare != null && !(newestShare >= 0.0 && newestShare <= 1.0)) {
+            throw new IllegalArgumentException("newest share (" + newestShare + ") must be in [0, 1]");
+        }
         parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
     }
 
     /** Data blocks a Get reads in this file when its filter passes the key: 1 + the separator gap share. */
     public double blocksPerPositive() {
         return 1.0 + (separatorGapShare == null ? 0.0 : separatorGapShare);
+    }
+
+    /**
+     * The file's entries that are their key's newest version, {@code entries * newestShare} (all of them when the
+     * share is not known): its distinct keys, as far as the runs newer than it go.
+     */
+    public double newestEntries() {
+        return newestShare == null ? entries : entries * newestShare;
     }
 
     /** The keys the filter's rate is taken at: {@code filterEntries} when known, else {@code entries}. */

@@ -15,10 +15,11 @@ import org.monkeyeval.model.Run;
 import org.monkeyeval.model.RunFile;
 
 /**
- * A run's reach is the share of lookups, drawn like the stored keys, whose key lies in one of its
- * files' ranges, each file's keys spread evenly over its range: a level covering half the key space
+ * A run's reach is the share of lookups, drawn like the stored keys (each key once), whose key lies in one of
+ * its files' ranges, each file's keys spread evenly over its range: a level covering half the key space
  * of a tree whose other level covers all of it is reached by the lookups in that half; files that
- * share no range reach only their own keys; the weights of the cost carry the reach.
+ * share no range reach only their own keys; a key a newer run holds again counts once; the weights of the
+ * cost carry the reach.
  */
 final class KeyRangeReachTest {
 
@@ -51,6 +52,34 @@ final class KeyRangeReachTest {
         assertEquals(inLow / total, r.fileShare(1, 0), 1e-12);
         assertEquals((5_000 / total), r.fileShare(1, 1), 1e-12);
         assertEquals(1.0, r.runReach(1), 1e-12);
+    }
+
+    @Test
+    void keysHeldAgainByANewerRun_countedOnce_theOverlapWeighsAsItsDistinctKeys() {
+        // keys 0x00-0xff, 100 per byte value over [0x00, 0xff]: run 0 rewrote the 5,000 keys of [0x00, 0x7f]
+        // that run 1's file b also holds, so b's entries are all older versions (newest share 0)
+        RunFile newer = file("n", 5_000, 0x00, 0x7f);
+        RunFile b = new RunFile("b", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6b7f", null, null,
+                0.0);
+        RunFile d = new RunFile("d", 5_000, null, "none", Map.of(), 0, false, true, null, "6b80", "6bff", null, null,
+                1.0);
+        LsmCase c = lsmCase(List.of(List.of(newer), List.of(b, d)));
+        KeyRangeReach r = KeyRangeReach.of(c);
+        // 10,000 distinct keys, half of them in [0x00, 0x7f]: the newer run is reached by half the lookups, not
+        // by the 10,000 of 15,000 entries that lie there
+        assertEquals(0.5, r.runReach(0), 1e-12);
+        assertEquals(0.5, r.fileShare(1, 0), 1e-12);
+        assertEquals(1.0, r.runReach(1), 1e-12);
+        // without the newest shares every entry counts as a key
+        LsmCase counted = lsmCase(List.of(List.of(newer), List.of(file("b", 5_000, 0x00, 0x7f), d)));
+        assertEquals(10_000 / 15_000.0, KeyRangeReach.of(counted).runReach(0), 1e-12);
+    }
+
+    @Test
+    void noFileHoldsANewestKey_noReach() {
+        RunFile stale = new RunFile("s", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6bff", null,
+                null, 0.0);
+        assertNull(KeyRangeReach.of(lsmCase(List.of(List.of(stale)))));
     }
 
     @Test

@@ -78,6 +78,17 @@ final class CaseReaderFilesTest {
     }
 
     @Test
+    void read_newestShare_keptOnTheFile_itsNewestEntriesTheShareOfItsEntries() throws Exception {
+        LsmCase c = read(caseWith(1000, "[{\"name\": \"a.sst\", \"entries\": 1000, \"filter\": " + FILTER + ","
+                + " \"newestShare\": 0.75}]"));
+        assertEquals(0.75, c.runs().get(0).files().get(0).newestShare());
+        assertEquals(750.0, c.runs().get(0).files().get(0).newestEntries());
+        LsmCase unknown = read(caseWith(1000, "[{\"name\": \"a.sst\", \"entries\": 1000, \"filter\": " + FILTER + "}]"));
+        assertEquals(null, unknown.runs().get(0).files().get(0).newestShare());
+        assertEquals(1000.0, unknown.runs().get(0).files().get(0).newestEntries());
+    }
+
+    @Test
     void read_runWithoutFiles_hasNone() throws Exception {
         LsmCase c = read("{\"id\": \"x\", \"runs\": [{\"entries\": 10, \"currentBitsPerEntry\": 5}],"
                 + " \"budget\": {\"totalBits\": 50}}");
@@ -114,6 +125,8 @@ final class CaseReaderFilesTest {
                         "c.json:3:34: runs[0].files[0].separatorGapShare", "must be in [0, 1], got 1.5"),
                 Arguments.of("filter rate above 1", caseWith(1000, "[{\"filterRate\": 2}]"),
                         "c.json:3:27: runs[0].files[0].filterRate", "must be in [0, 1], got 2"),
+                Arguments.of("newest share above 1", caseWith(1000, "[{\"newestShare\": 1.25}]"),
+                        "c.json:3:28: runs[0].files[0].newestShare", "share of the file's entries and must be in [0, 1]"),
                 Arguments.of("key not hex", caseWith(1000, "[{\"smallestKey\": \"xyz\"}]"),
                         "c.json:3:28: runs[0].files[0].smallestKey", "expected hex digits"));
     }

@@ -74,10 +74,14 @@ public final class ImportedCase {
         String gaps = unbounded == 0 ? "" : String.format(Locale.ROOT, "; the block boundaries of %d of the %d"
                 + " files could not be read (a ZSTD-compressed index): the second data block a Get reads past a"
                 + " shortened index separator is not priced there", unbounded, files);
+        boolean versionsUnknown = imported.runs().stream().flatMap(r -> r.files().stream())
+                .anyMatch(f -> f.newestShare() == null);
+        String versions = versionsUnknown ? "; which keys newer runs hold again could not be read (a file deleted by"
+                + " the database's writer meanwhile): every entry is counted as a key of its own" : "";
         root.put("description", String.format(Locale.ROOT, "RocksDB db_id %s, column family %s, MANIFEST-%06d,"
-                + " sequence number %d: %d runs, %d files, %d filter bytes%s%s%s", imported.dbId(),
+                + " sequence number %d: %d runs, %d files, %d filter bytes%s%s%s%s", imported.dbId(),
                 imported.columnFamily(), imported.manifestNumber(), imported.sequenceNumber(), imported.runs().size(),
-                files, imported.filterBytes(), prefixes, hits, gaps));
+                files, imported.filterBytes(), prefixes, hits, gaps, versions));
         ArrayNode runs = root.putArray("runs");
         for (RocksDbImport.ImportedRun r : imported.runs()) {
             ObjectNode run = runs.addObject();
@@ -182,6 +186,9 @@ public final class ImportedCase {
         }
         if (f.filterRate() != null) {
             out.put("filterRate", f.filterRate());
+        }
+        if (f.newestShare() != null) {
+            out.put("newestShare", f.newestShare());
         }
     }
 

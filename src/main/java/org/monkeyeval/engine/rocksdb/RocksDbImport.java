@@ -85,11 +85,20 @@ public final class RocksDbImport {
      *                          not decoded here (ZSTD) or its keys cannot be read
      * @param filterRate        the rate of the filter it holds from the filter's own bits
      *                          ({@link RocksDbFileFilter#builtRate}), or null where that is its family's rate
+     * @param newestShare       the share of its entries whose key no newer run holds ({@link NewestShares}), or
+     *                          null when not known
      */
     public record ImportedFile(String name, int level, long entries, OptionalLong filterEntries, long filterBytes,
                                RocksDbFileFilter filter, boolean partitioned, boolean wholeKeyFiltering,
                                String prefixExtractor, byte[] smallestKey, byte[] largestKey, long sampledReads,
-                               Double separatorGapShare, Double filterRate) {
+                               Double separatorGapShare, Double filterRate, Double newestShare) {
+
+        /** This file with its newest share ({@link NewestShares}). */
+        ImportedFile withNewestShare(Double share) {
+            return new ImportedFile(name, level, entries, filterEntries, filterBytes, filter, partitioned,
+                    wholeKeyFiltering, prefixExtractor, smallestKey, largestKey, sampledReads, separatorGapShare,
+                    filterRate, share);
+        }
     }
 
     /** One run as read: an L0 file or a level, with its files (one for L0). */
@@ -258,6 +267,9 @@ public final class RocksDbImport {
             throws InvalidInputException, NoSuchFileException {
         ColumnFamilyMetaData meta = open.db().getColumnFamilyMetaData(open.handle(columnFamily));
         Map<String, ByteBuffer> mapped = mapAll(meta);
+        Map<String, List<byte[]>> samples = new HashMap<>();
+        Map<String, Path> paths = new HashMap<>();
+        int pairsPerFile = NewestShares.pairsPerFile(meta.levels().stream().mapToInt(l -> l.files().size()).sum());
         List<ImportedRun> runs = new ArrayList<>();
         for (LevelMetaData level : meta.levels()) {
             List<SstFileMetaData> listed = new ArrayList<>(level.files());
@@ -266,7 +278,7 @@ public final class RocksDbImport {
                         .thenComparing(SstFileMetaData::fileName));
                 int k = 0;
                 for (SstFileMetaData f : listed) {
-                    ImportedFile file = file(f, 0, mapped);
+                    ImportedFile file = file(f, 0, mapped, samples, paths, pairsPerFile);
                     if (file.entries() > 0) {
                         runs.add(new ImportedRun("L0." + (++k), 0, file.entries(), file.filterBytes(),
                                 file.sampledReads(), List.of(file)));
@@ -280,7 +292,7 @@ public final class RocksDbImport {
                 long filter = 0;
                 long reads = 0;
                 for (SstFileMetaData f : listed) {
-                    ImportedFile file = file(f, level.level(), mapped);
+                    ImportedFile file = file(f, level.level(), mapped, samples, paths, pairsPerFile);
                     if (file.entries() > 0) {
                         files.add(file);
                         entries += file.entries();
@@ -293,7 +305,13 @@ public final class RocksDbImport {
                 }
             }
         }
-        return runs;
+        Map<String, Double> newest = NewestShares.of(runs, samples, paths);
+        List<ImportedRun> out = new ArrayList<>(runs.size());
+        for (ImportedRun r : runs) {
+            out.add(new ImportedRun(r.name(), r.level(), r.entries(), r.filterBytes(), r.sampledReads(),
+                    r.files().stream().map(f -> f.withNewestShare(newest.get(f.name()))).toList()));
+        }
+        return out;
     }
 
     /**
@@ -325,8 +343,12 @@ public final class RocksDbImport {
         return Path.of(meta.path()).resolve(baseName(meta.fileName()));
     }
 
-    /** One file, read from its own bytes. */
-    private static ImportedFile file(SstFileMetaData meta, int level, Map<String, ByteBuffer> mapped)
+    /**
+     * One file, read from its own bytes; its keys to sample ({@link NewestShares#sample}, {@code pairsPerFile}
+     * block boundaries) and its path put by name.
+     */
+    private static ImportedFile file(SstFileMetaData meta, int level, Map<String, ByteBuffer> mapped,
+                                     Map<String, List<byte[]>> samples, Map<String, Path> paths, int pairsPerFile)
             throws InvalidInputException, NoSuchFileException {
         String name = baseName(meta.fileName());
         Path path = path(meta);
@@ -359,12 +381,15 @@ public final class RocksDbImport {
         String extractor = p.prefixExtractorName();
         boolean prefixes = p.prefixFiltering().orElse(true) && !extractor.isEmpty() && !"nullptr".equals(extractor);
         OptionalLong filterEntries = p.numFilterEntries().orElse(0) > 0 ? p.numFilterEntries() : OptionalLong.empty();
+        BlockBoundaries boundaries = sst.blockBoundaries().map(b -> b.keysRead() ? b : withKeysFromRocksDb(b, path))
+                .orElse(null);
+        samples.put(name, NewestShares.sample(boundaries, meta.smallestKey(), meta.largestKey(), pairsPerFile));
+        paths.put(name, path);
         return new ImportedFile(name, level, p.numEntries(), filterEntries, p.filterSize(), filter,
                 stored.kind() == SstFilter.Kind.PARTITIONED, whole, prefixes ? extractor : null,
                 meta.smallestKey(), meta.largestKey(), meta.numReadsSampled(),
-                sst.blockBoundaries().map(b -> b.keysRead() ? b : withKeysFromRocksDb(b, path))
-                        .map(b -> gapShare(b, meta.smallestKey(), meta.largestKey())).orElse(null),
-                builtRate(stored));
+                boundaries == null ? null : gapShare(boundaries, meta.smallestKey(), meta.largestKey()),
+                builtRate(stored), null);
     }
 
     /** The built filter's own rate ({@link RocksDbFileFilter#builtRate}), or null for none or another family. */

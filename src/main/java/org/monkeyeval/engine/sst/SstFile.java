@@ -73,6 +73,18 @@ public final class SstFile {
      * ({@link #blockBoundaries()}: every data block is read, or an even sample of a large table's).
      */
     public static SstFile read(Path path, boolean withBoundaries) throws IOException, SstFormatException {
+        return read(path, withBoundaries ? BlockBoundaries.MAX_PAIRS : 0);
+    }
+
+    /**
+     * Reads the table at {@code path} with every one of its data blocks' boundaries, however many (for counting
+     * what each key meets; {@link #read(Path, boolean)} samples a large table's).
+     */
+    public static SstFile readWithEveryBoundary(Path path) throws IOException, SstFormatException {
+        return read(path, Integer.MAX_VALUE);
+    }
+
+    private static SstFile read(Path path, int maxPairs) throws IOException, SstFormatException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = channel.size();
             TableReader.Source source = new TableReader.Source() {
@@ -98,7 +110,7 @@ public final class SstFile {
                 }
             };
             try {
-                return TableReader.read(path.toString(), source, withBoundaries);
+                return TableReader.read(path.toString(), source, maxPairs);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

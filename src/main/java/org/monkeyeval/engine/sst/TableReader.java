@@ -33,13 +33,14 @@ final class TableReader {
 
     private final String name;
     private final Source source;
-    private final boolean withBoundaries;
+    /** Pairs of consecutive data blocks read at most (a larger table's sampled evenly); 0: none read. */
+    private final int maxPairs;
     private Footer footer;
 
-    private TableReader(String name, Source source, boolean withBoundaries) {
+    private TableReader(String name, Source source, int maxPairs) {
         this.name = name;
         this.source = source;
-        this.withBoundaries = withBoundaries;
+        this.maxPairs = maxPairs;
     }
 
     static SstFile read(String name, Source source) throws SstFormatException {
@@ -48,7 +49,12 @@ final class TableReader {
 
     /** As {@link #read(String, Source)}, reading the data blocks' boundaries too when {@code withBoundaries}. */
     static SstFile read(String name, Source source, boolean withBoundaries) throws SstFormatException {
-        return new TableReader(name, source, withBoundaries).read();
+        return read(name, source, withBoundaries ? BlockBoundaries.MAX_PAIRS : 0);
+    }
+
+    /** As {@link #read(String, Source)}, reading up to {@code maxPairs} of the data blocks' boundaries (0: none). */
+    static SstFile read(String name, Source source, int maxPairs) throws SstFormatException {
+        return new TableReader(name, source, maxPairs).read();
     }
 
     private SstFile read() throws SstFormatException {
@@ -84,7 +90,7 @@ final class TableReader {
         }
         SstFilter filter = filter(metaindex, properties);
         KeyRange range = keyRange(index, properties);
-        BlockBoundaries boundaries = withBoundaries ? boundaries(index, properties) : null;
+        BlockBoundaries boundaries = maxPairs > 0 ? boundaries(index, properties) : null;
         return new SstFile(name, size, footer, index, metaindex, properties, filter, range, boundaries);
     }
 
@@ -199,7 +205,7 @@ final class TableReader {
 
     /**
      * Every data block's index entry in order (through the partitions of a partitioned index), then for
-     * consecutive blocks (all, or every k-th pair beyond {@link BlockBoundaries#MAX_PAIRS}) the last key,
+     * consecutive blocks (all, or every k-th pair beyond {@link #maxPairs}) the last key,
      * the separator and the next block's first key; the separators alone where a data block is compressed
      * with a type not decoded here (ZSTD), null where an index block is.
      */
@@ -225,7 +231,7 @@ final class TableReader {
             return null;
         }
         int pairs = entries.size() - 1;
-        int stride = Math.max(1, (pairs + BlockBoundaries.MAX_PAIRS - 1) / BlockBoundaries.MAX_PAIRS);
+        int stride = Math.max(1, (int) (((long) pairs + maxPairs - 1) / maxPairs));
         List<BlockBoundaries.Pair> out = new ArrayList<>();
         List<Block.Entry> held = null;
         int heldAt = -1;

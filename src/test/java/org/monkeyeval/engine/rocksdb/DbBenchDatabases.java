@@ -59,6 +59,12 @@ public final class DbBenchDatabases {
     /** Keys written by fillrandom (db_bench's --num). */
     public static final int KEYS = 300_000;
 
+    /**
+     * Absent-key lookups each side sends on every database: at 10 bits per key, about 27,000 data blocks, a
+     * relative standard error near 0.6%.
+     */
+    public static final long LOOKUPS = 200_000;
+
     /** Flags every build and every readmissing shares. */
     static final List<String> COMMON = List.of("--write_buffer_size=1048576",
             "--level0_file_num_compaction_trigger=15", "--level0_slowdown_writes_trigger=40",
@@ -67,44 +73,52 @@ public final class DbBenchDatabases {
 
     /** The databases, each with the filter flags it is built and read with. */
     public enum Database {
-        BLOOM_6("fast local Bloom, 6 bits/key", 30_000, "--bloom_bits=6"),
-        BLOOM_10("fast local Bloom, 10 bits/key", 100_000, "--bloom_bits=10"),
-        LEGACY_10("legacy Bloom (format_version=4), 10 bits/key", 100_000, "--bloom_bits=10", "--format_version=4"),
-        RIBBON_10("Ribbon (ribbonfilter:10: Bloom on flushes, Ribbon after)", 100_000, "--bloom_bits=10",
+        BLOOM_6("fast local Bloom, 6 bits/key", "--bloom_bits=6"),
+        BLOOM_10("fast local Bloom, 10 bits/key", "--bloom_bits=10"),
+        LEGACY_10("legacy Bloom (format_version=4), 10 bits/key", "--bloom_bits=10", "--format_version=4"),
+        RIBBON_10("Ribbon (ribbonfilter:10: Bloom on flushes, Ribbon after)", "--bloom_bits=10",
                 "--use_ribbon_filter=1"),
-        PARTITIONED_10("partitioned filters, 10 bits/key", 100_000, "--bloom_bits=10", "--partition_index_and_filters=1"),
+        PARTITIONED_10("partitioned filters, 10 bits/key", "--bloom_bits=10", "--partition_index_and_filters=1"),
         PARTITIONED_RIBBON_10("partitioned Ribbon filters (Bloom for partitions too small for Ribbon), ribbonfilter:10",
-                100_000, "--bloom_bits=10", "--use_ribbon_filter=1", "--partition_index_and_filters=1"),
-        HITS_10("optimize_filters_for_hits, 10 bits/key", 30_000, "--bloom_bits=10", "--optimize_filters_for_hits=1"),
-        UNIVERSAL_10("universal compaction, 10 bits/key", 300_000, "--bloom_bits=10", "--compaction_style=1"),
-        DYNAMIC_10("level_compaction_dynamic_level_bytes, 10 bits/key", 100_000, "--bloom_bits=10",
+                "--bloom_bits=10", "--use_ribbon_filter=1", "--partition_index_and_filters=1"),
+        HITS_10("optimize_filters_for_hits, 10 bits/key", "--bloom_bits=10", "--optimize_filters_for_hits=1"),
+        UNIVERSAL_10("universal compaction, 10 bits/key", "--bloom_bits=10", "--compaction_style=1"),
+        DYNAMIC_10("level_compaction_dynamic_level_bytes, 10 bits/key", "--bloom_bits=10",
                 "--level_compaction_dynamic_level_bytes=1"),
-        MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", 150_000, "--bloom_bits=6"),
-        PREFIX_8("prefix-only filters (8-byte fixed prefixes, whole_key_filtering=0), 10 bits/key", 75_000,
+        MIXED_6_14("6 bits/key, then written on at 14 (each level holds both)", "--bloom_bits=6"),
+        PREFIX_8("prefix-only filters (8-byte fixed prefixes, whole_key_filtering=0), 10 bits/key",
                 "--bloom_bits=10", "--prefix_size=8", "--whole_key_filtering=0"),
-        SNAPPY_10("Snappy-compressed blocks, 10 bits/key", 100_000, "--bloom_bits=10", "--compression_type=snappy"),
-        MEMORY_10("optimize_filters_for_memory, 10 bits/key", 100_000, "--bloom_bits=10",
+        SNAPPY_10("Snappy-compressed blocks, 10 bits/key", "--bloom_bits=10", "--compression_type=snappy"),
+        MEMORY_10("optimize_filters_for_memory, 10 bits/key", "--bloom_bits=10",
                 "--optimize_filters_for_memory=1"),
-        LONG_KEYS_10("48-byte keys, 10 bits/key", 100_000, "--bloom_bits=10", "--key_size=48"),
-        FORMAT_2_10("legacy Bloom (format_version=2), 10 bits/key", 100_000, "--bloom_bits=10", "--format_version=2"),
-        NO_FILTER("no filter", 5_000, "--bloom_bits=0");
+        LONG_KEYS_10("48-byte keys, 10 bits/key", "--bloom_bits=10", "--key_size=48"),
+        FORMAT_2_10("legacy Bloom (format_version=2), 10 bits/key", "--bloom_bits=10", "--format_version=2"),
+        NO_FILTER("no filter", "--bloom_bits=0");
 
         private final String label;
-        private final long lookups;
         private final List<String> flags;
 
-        Database(String label, long lookups, String... flags) {
+        Database(String label, String... flags) {
             this.label = label;
-            this.lookups = lookups;
             this.flags = List.of(flags);
         }
 
-        /**
-         * Lookups each side sends: about 1 / (measured blocks per lookup) * 10^4, so that the count's
-         * relative standard error, 1 / sqrt(lookups * blocks per lookup) for rare reads, is near 1%.
-         */
+        /** Lookups each side sends: {@link #LOOKUPS}. */
         public long lookups() {
-            return lookups;
+            return LOOKUPS;
+        }
+
+        /**
+         * The seed of measure's lookups on this database, {@code ordinal + 1}: a seed of its own, so that the
+         * databases' samples are independent where their files are alike (they share one fill sequence).
+         */
+        public long measureSeed() {
+            return ordinal() + 1L;
+        }
+
+        /** The seed of db_bench's readmissing on this database, {@code ordinal + 101}: one of its own, as measure's. */
+        public long readMissingSeed() {
+            return ordinal() + 101L;
         }
 
         public String label() {

@@ -15,7 +15,9 @@ import org.monkeyeval.family.rocksdb.FastLocalBloomReader;
  * filters, counted over every key it can send: each key number of {@code --num}, 8 bytes big-endian and
  * '0'-padded one byte past the stored keys (db_bench_tool.cc, {@code GenerateKeyFromInt}), through every file
  * whose key range holds it, its filter asked bit for bit ({@link FastLocalBloomReader}, the key's own hash),
- * and a second block where the key falls above a block's last key and at or below its separator. readmissing
+ * and a second block where the key falls above a block's last key and at or below its separator (every block
+ * boundary of the file, {@link SstFile#readWithEveryBoundary}: import's sample of a large file's would miss the
+ * rest). readmissing
  * draws its keys evenly from these, so its count is this figure plus the error of its own sample.
  */
 public final class ReadMissingPopulation {
@@ -32,7 +34,7 @@ public final class ReadMissingPopulation {
         List<File> files = new ArrayList<>();
         for (RocksDbImport.ImportedRun run : imported.runs()) {
             for (RocksDbImport.ImportedFile f : run.files()) {
-                SstFile sst = SstFile.read(db.resolve(f.name()), true);
+                SstFile sst = SstFile.readWithEveryBoundary(db.resolve(f.name()));
                 files.add(new File(f.smallestKey(), f.largestKey(),
                         FastLocalBloomReader.of(sst.filter().contents().orElseThrow()),
                         sst.blockBoundaries().orElseThrow().pairs()));

@@ -84,7 +84,7 @@ final class RocksDbImportFiltersTest {
             for (RocksDbImport.ImportedFile f : r.files()) {
                 files.add(new RocksDbImport.ImportedFile(f.name(), f.level(), f.entries(), f.filterEntries(),
                         f.filterBytes(), f.filter(), f.partitioned(), f.wholeKeyFiltering(), f.prefixExtractor(),
-                        f.smallestKey(), f.largestKey(), f.sampledReads(), null, null));
+                        f.smallestKey(), f.largestKey(), f.sampledReads(), null, null, f.newestShare()));
             }
             runs.add(new RocksDbImport.ImportedRun(r.name(), r.level(), r.entries(), r.filterBytes(), r.sampledReads(),
                     files));
