@@ -28,8 +28,11 @@ import org.monkeyeval.engine.sst.BlockBoundaries;
  * smallest and largest keys besides), and each sampled key is looked up in
  * every newer run whose file's range holds it, with RocksDB's own {@code SstFileReader} (a seek to the key;
  * held when the iterator stands on it). The share is the sampled keys no newer run holds, over those
- * sampled. A key a newer run deleted counts as held nowhere (the reader's iterator hides the tombstone), as
- * it would were the deletion not there.
+ * sampled.
+ *
+ * <p>Deletions are not told apart: the reader's iterator hides a tombstone, so a key a newer run deleted counts
+ * as not held there, and a tombstone sampled at a block boundary counts as one of its file's keys. A column
+ * family written with many deletions is priced as though its deleted keys were still stored.
  */
 final class NewestShares {
 
