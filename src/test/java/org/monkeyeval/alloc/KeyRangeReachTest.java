@@ -56,8 +56,8 @@ final class KeyRangeReachTest {
 
     @Test
     void keysHeldAgainByANewerRun_countedOnce_theOverlapWeighsAsItsDistinctKeys() {
-        // keys 0x00-0xff, 100 per byte value over [0x00, 0xff]: run 0 rewrote the 5,000 keys of [0x00, 0x7f]
-        // that run 1's file b also holds, so b's entries are all older versions (newest share 0)
+        // run 0 rewrote the 5,000 keys of [0x00, 0x7f] that run 1's file b also holds, so b's entries are all
+        // older versions (newest share 0); d holds the 5,000 keys of [0x80, 0xff]
         RunFile newer = file("n", 5_000, 0x00, 0x7f);
         RunFile b = new RunFile("b", 5_000, null, "none", Map.of(), 0, false, true, null, "6b00", "6b7f", null, null,
                 0.0);

@@ -136,16 +136,17 @@ final class DbBenchMeasureTest {
     /**
      * The prediction against readmissing's own expectation: every key number readmissing can send, counted
      * through the files' filters bit for bit and their block boundaries ({@link ReadMissingPopulation}), gives
-     * the blocks per lookup its count is a sample of. The prediction (the families' key-range reach, the
-     * filters' own rates, the separator gap shares) lies within 1% of it; db_bench's count differs from it by
-     * its sampling error alone. The fast local Bloom databases.
-     * On the 48-byte-key database, whose L1 and L2 each cover part of the key space and hold versions of the
-     * same keys where they overlap, the prediction was 1.2% above this expectation while every entry counted as
-     * a key of its own (alloc.KeyRangeReach now counts each key once, engine.rocksdb.NewestShares).
+     * the blocks per lookup its count is a sample of. On the fast local Bloom databases, the prediction (the
+     * families' key-range reach, the filters' own rates, the separator gap shares) lies within 1% of it, or three
+     * Poisson standard errors of that expectation's own count where that is wider; db_bench's count differs from
+     * it by its sampling error alone. On the 48-byte-key database, whose L1 and L2 each cover part of the key
+     * space and hold versions of the same keys where they overlap, the prediction was 1.2% above this expectation
+     * while every entry counted as a key of its own (alloc.KeyRangeReach now counts each key once,
+     * engine.rocksdb.NewestShares).
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Database.class, names = {"BLOOM_6", "BLOOM_10", "DYNAMIC_10", "MIXED_6_14", "LONG_KEYS_10"})
-    void predicted_withinOnePercentOfReadmissingsOwnExpectation(Database d) throws Exception {
+    void predicted_withinOnePercentOrThreeStandardErrorsOfReadmissingsOwnExpectation(Database d) throws Exception {
         RocksDbImport.Imported imported = RocksDbImport.read(dbs.get(d), "default");
         int keyBytes = d == Database.LONG_KEYS_10 ? 48 : 16;
         double expected = ReadMissingPopulation.blocksPerLookup(imported, dbs.get(d), DbBenchDatabases.KEYS, keyBytes);
