@@ -111,11 +111,8 @@ final class NewestShares {
         byte[][] keys = probes.stream().map(p -> p.key).toArray(byte[][]::new);
         for (int s = 0; s < runs.size() - 1; s++) {
             for (RocksDbImport.ImportedFile h : runs.get(s).files()) {
-                int from = firstAtLeast(keys, h.smallestKey());
-                int to = firstAtLeast(keys, h.largestKey());
-                while (to < keys.length && Arrays.compareUnsigned(keys[to], h.largestKey()) == 0) {
-                    to++;
-                }
+                int from = rank(keys, h.smallestKey(), false);
+                int to = rank(keys, h.largestKey(), true);
                 if (!mark(probes.subList(from, to), s, paths.get(h.name()))) {
                     return Map.of();
                 }
@@ -160,13 +157,17 @@ final class NewestShares {
         }
     }
 
-    /** The first index whose key is at or above {@code key} (keys sorted, unsigned bytewise). */
-    private static int firstAtLeast(byte[][] keys, byte[] key) {
+    /**
+     * The keys below {@code key} (with {@code orEqual}, at or below it), keys sorted unsigned bytewise: the index
+     * of the first key past them.
+     */
+    private static int rank(byte[][] keys, byte[] key, boolean orEqual) {
         int lo = 0;
         int hi = keys.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (Arrays.compareUnsigned(keys[mid], key) < 0) {
+            int c = Arrays.compareUnsigned(keys[mid], key);
+            if (c < 0 || orEqual && c == 0) {
                 lo = mid + 1;
             } else {
                 hi = mid;
