@@ -103,11 +103,6 @@ public final class DbBenchDatabases {
             this.flags = List.of(flags);
         }
 
-        /** Lookups each side sends: {@link #LOOKUPS}. */
-        public long lookups() {
-            return LOOKUPS;
-        }
-
         /**
          * The seed of measure's lookups on this database, {@code ordinal + 1}: a seed of its own, so that the
          * databases' samples are independent where their files are alike (they share one fill sequence).
