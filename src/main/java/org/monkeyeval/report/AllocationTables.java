@@ -170,6 +170,11 @@ public final class AllocationTables {
             "deployable_bits", "engine_bound_cost", "deployable_over_bound", "current_R", "current_cost",
             "deployable_bloom_before_level");
 
+    /** cases.csv's columns that Pebble's Bloom rate prices, whatever the case's engine. */
+    public static final List<String> PEBBLE_RATE_CASE_COLUMNS = List.of("progressive_cost", "progressive_optimum_cost",
+            "progressive_loss", "progressive_fuse_cost", "progressive_fuse_optimum_cost", "progressive_fuse_loss",
+            "pebble_uniform_cost", "pebble_uniform_optimum_cost", "pebble_uniform_loss");
+
     /** rows.csv's columns that an engine family's rate prices. */
     public static final List<String> RATE_ROW_COLUMNS = List.of("deployable_setting", "deployable_bits_per_entry",
             "deployable_fpr", "deployable_filter_bits", "current_fpr", "deployable_family", "deployable_parameters");

@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -19,6 +20,7 @@ import org.monkeyeval.alloc.ProgressivePolicy;
 import org.monkeyeval.alloc.ThresholdSolver;
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.model.TreeShape;
@@ -289,9 +291,16 @@ public final class Provenance {
 
     /**
      * The forms of a provenance section that folders recorded before today's and that still verify (their
-     * tables are compared as any other): today only {@link #DEPLOYABLE_SEARCH} has any.
+     * tables are compared as any other, less the columns a later rate revision repriced):
+     * {@link #DEPLOYABLE_SEARCH}'s, {@link #RATES}' and {@link #DEPLOYABLE}'s as rate revision 2 wrote it.
      */
-    public static List<ObjectNode> earlierForms(String section) {
+    public static List<ObjectNode> earlierForms(String section, JsonNode today) {
+        if (RATES.equals(section)) {
+            return List.of(ratesAtRevision2());
+        }
+        if (DEPLOYABLE.equals(section) && today instanceof ObjectNode todays) {
+            return List.of(deployableAtRevision2(todays));
+        }
         return DEPLOYABLE_SEARCH.equals(section) ? earlierDeployableSearches() : List.of();
     }
 
@@ -321,12 +330,49 @@ public final class Provenance {
     public static ObjectNode rates() {
         ObjectNode node = Json.object();
         node.put(RATE_REVISION_KEY, RocksDbFamily.RATE_REVISION);
-        node.put("rocksdb", "RocksDB's fast local Bloom filter (and Ribbon's Bloom fallback, and the files of"
-                + " current) at the rate of the filter RocksDB builds: p = E_J[E[(X/512)^k]], J ~ Binomial(n, 1/lines)"
-                + " keys in the queried line, X the bits its k J probes set (classical occupancy; Bose et al.,"
-                + " Information Processing Letters 108(4), 2008; Putze, Sanders, Singler, WEA 2007)");
-        node.put("revision1", "RocksDB's own estimate, BloomMath::CacheLocalFpRate (util/bloom_impl.h), low at"
-                + " high bits per key; folders without this section were priced so");
+        node.put("rocksdb", ROCKSDB_RATE);
+        node.put("legacy", "RocksDB's legacy Bloom filter (format_version <= 4) and Pebble's table filter of 2^17 lines"
+                + " or more and up to 16 probes at the rate of the filter built from 32-bit hashes, its line (h mod lines)"
+                + " and probes drawn from the same hash: per query hash, inclusion-exclusion over the hashes of its"
+                + " line, averaged over 4 queries of each of the 512 probe steps (LegacyBloomLattice); smaller"
+                + " filters at independent line and probes (LegacyBloomRate)");
+        node.put("revision2", "the legacy Bloom filter at independent line and probes at every size; folders whose"
+                + " rates section says revision 2 were priced so");
+        node.put("revision1", REVISION1_RATE);
+        return node;
+    }
+
+    private static final String ROCKSDB_RATE = "RocksDB's fast local Bloom filter (and Ribbon's Bloom fallback, and"
+            + " the files of current) at the rate of the filter RocksDB builds: p = E_J[E[(X/512)^k]], J ~ Binomial(n,"
+            + " 1/lines) keys in the queried line, X the bits its k J probes set (classical occupancy; Bose et al.,"
+            + " Information Processing Letters 108(4), 2008; Putze, Sanders, Singler, WEA 2007)";
+
+    private static final String REVISION1_RATE = "RocksDB's own estimate, BloomMath::CacheLocalFpRate"
+            + " (util/bloom_impl.h), low at high bits per key; folders without this section were priced so";
+
+    /** Pebble's settings before rate revision 3 moved its gain cap from 21 to 25 bits per key: none, then 1..21. */
+    private static final int PEBBLE_SETTINGS_AT_REVISION_2 = 22;
+
+    /** Today's deployable section with Pebble's engines described as revision 2 described them. */
+    private static ObjectNode deployableAtRevision2(ObjectNode today) {
+        ObjectNode node = today.deepCopy();
+        JsonNode engines = node.path("engines");
+        engines.fieldNames().forEachRemaining(label -> {
+            JsonNode engine = engines.path(label);
+            if (engine instanceof ObjectNode described && PebbleFamily.INSTANCE.name().equals(engine.path("family").asText())) {
+                described.put("settings", PEBBLE_SETTINGS_AT_REVISION_2 + " settings, no filter first; see"
+                        + " docs/engines.md for each engine's rate, size and source");
+            }
+        });
+        return node;
+    }
+
+    /** The rates section as revision 2 recorded it (a folder priced then verifies on what revision 3 left alone). */
+    private static ObjectNode ratesAtRevision2() {
+        ObjectNode node = Json.object();
+        node.put(RATE_REVISION_KEY, 2);
+        node.put("rocksdb", ROCKSDB_RATE);
+        node.put("revision1", REVISION1_RATE);
         return node;
     }
 

@@ -3,6 +3,7 @@ package org.monkeyeval.verify;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,9 @@ import org.monkeyeval.alloc.EngineFamilies;
 import org.monkeyeval.confirm.ConfirmProgress;
 import org.monkeyeval.engine.rocksdb.RocksDbNative;
 import org.monkeyeval.family.catalog.Engine;
+import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
+import org.monkeyeval.family.rocksdb.RocksDbLegacyFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.page.ReportDocuments;
@@ -49,6 +52,12 @@ import org.monkeyeval.text.InvalidInputException;
  * </ul>
  */
 public final class FolderVerification {
+
+    /** The rate revision from which RocksDB's fast local Bloom rate is the built filter's ({@link RocksDbFamily}). */
+    private static final int BUILT_FILTER_REVISION = 2;
+
+    /** The rate revision from which large legacy Bloom filters are priced on the one-hash lattice. */
+    private static final int LEGACY_LATTICE_REVISION = RocksDbFamily.LEGACY_LATTICE_REVISION;
 
     /** The command line every part made again records; it is never compared. */
     static final List<String> COMMAND = List.of("verify");
@@ -116,16 +125,36 @@ public final class FolderVerification {
         List<Verifier.RowsNotCompared> cases = List.of();
         List<Verifier.RowsNotCompared> rows = List.of();
         List<Verifier.RowsNotCompared> levelRows = List.of();
-        Set<String> repriced = repricedCases(report.results());
-        if (folder.rateRevision() < RocksDbFamily.RATE_REVISION && !repriced.isEmpty()) {
-            String reason = "priced at rate revision " + folder.rateRevision() + ", RocksDB's CacheLocalFpRate"
-                    + " estimate; today's rate is the built filter's (provenance.json, section rates)";
+        int rateRevision = folder.rateRevision();
+        Set<String> repriced = rateRevision < LEGACY_LATTICE_REVISION
+                ? repricedCases(report.results(), EnumSet.of(Priced.LEGACY))
+                : Set.of();
+        if (rateRevision < BUILT_FILTER_REVISION) {
+            repriced = repricedCases(report.results(), EnumSet.allOf(Priced.class));
+        }
+        if (!repriced.isEmpty()) {
+            String reason = rateRevision < BUILT_FILTER_REVISION
+                    ? "priced at rate revision " + rateRevision + ", RocksDB's CacheLocalFpRate estimate; today's"
+                    + " rate is the built filter's (provenance.json, section rates)"
+                    : "priced at rate revision " + rateRevision + ", the legacy Bloom filter of 2^17 lines or more"
+                    + " with independent line and probes; today's draws both from one hash (provenance.json,"
+                    + " section rates)";
             cases = List.of(new Verifier.RowsNotCompared("case_id", repriced, AllocationTables.RATE_CASE_COLUMNS,
                     reason));
             rows = List.of(new Verifier.RowsNotCompared("case_id", repriced, AllocationTables.RATE_ROW_COLUMNS,
                     reason));
             levelRows = List.of(new Verifier.RowsNotCompared("case_id", repriced,
                     BloomBeforeLevelTable.PRICED_COLUMNS, reason));
+        }
+        if (rateRevision < LEGACY_LATTICE_REVISION) {
+            Set<String> all = new TreeSet<>();
+            report.results().forEach(r -> all.add(r.lsmCase().id()));
+            List<Verifier.RowsNotCompared> withPebble = new ArrayList<>(cases);
+            withPebble.add(new Verifier.RowsNotCompared("case_id", all, AllocationTables.PEBBLE_RATE_CASE_COLUMNS,
+                    "priced at rate revision " + rateRevision + ": Pebble's filters of 2^17 lines or more at"
+                    + " independent line and probes; today's draws both from one hash (provenance.json,"
+                    + " section rates)"));
+            cases = withPebble;
         }
         List<Verifier.Table> tables = new ArrayList<>(List.of(
                 new Verifier.Table(AllocationTables.CASES_FILE, AllocationTables.CASE_KEY,
@@ -207,7 +236,7 @@ public final class FolderVerification {
         String provenance = redrawn.remove(Part.REPORT.provenanceFile());
         redrawn.remove(SweepTable.FILE);
         List<Verifier.RowsNotCompared> repriced = List.of();
-        if (folder.holds(Part.ALLOCATIONS) && folder.rateRevision() < RocksDbFamily.RATE_REVISION) {
+        if (folder.holds(Part.ALLOCATIONS) && folder.rateRevision() < BUILT_FILTER_REVISION) {
             Set<String> ids = new TreeSet<>();
             files.forEach(f -> ids.add(f.lsmCase().id()));
             repriced = List.of(new Verifier.RowsNotCompared("case_id", ids, SweepTable.ROCKSDB_COLUMNS,
@@ -251,15 +280,21 @@ public final class FolderVerification {
                 + part.command() + " here; not checked"));
     }
 
+    /** The rates a revision changed: RocksDB's fast local Bloom (and Ribbon's fallback), or the legacy Bloom's. */
+    private enum Priced { ROCKSDB, LEGACY }
+
     /**
-     * The cases whose deployable or current columns a RocksDB Bloom rate prices: a deployable allocation
-     * at an engine that chooses a RocksDB family, or a current priced on the files' filters.
+     * The cases whose deployable or current columns one of {@code rates} prices: a deployable allocation
+     * at an engine that chooses such a family, or a current priced on the files' filters.
      */
-    private static Set<String> repricedCases(List<CaseResult> results) {
+    private static Set<String> repricedCases(List<CaseResult> results, Set<Priced> rates) {
         Set<String> ids = new TreeSet<>();
         for (CaseResult r : results) {
             boolean deployable = r.deployable() != null && r.deployable().engine().families().stream()
-                    .anyMatch(f -> f == RocksDbFamily.INSTANCE || f == RocksDbRibbonFamily.INSTANCE);
+                    .anyMatch(f -> rates.contains(Priced.ROCKSDB)
+                            && (f == RocksDbFamily.INSTANCE || f == RocksDbRibbonFamily.INSTANCE)
+                            || rates.contains(Priced.LEGACY)
+                            && (f == RocksDbLegacyFamily.INSTANCE || f == PebbleFamily.INSTANCE));
             if (deployable || r.current() != null) {
                 ids.add(r.lsmCase().id());
             }

@@ -308,9 +308,9 @@ public final class Verifier {
         List<String> notes = new ArrayList<>();
         for (String section : sectionsSince) {
             if (published.has(section) && !sameUnderTodaysNames(published.path(section), now.path(section))) {
-                if (Provenance.earlierForms(section).contains(published.path(section))) {
+                if (Provenance.earlierForms(section, now.path(section)).contains(published.path(section))) {
                     notes.add("note " + provenanceFile + ": section \"" + section + "\" as an earlier version"
-                            + " recorded it (the same problem to the same tolerance; its tables are compared above)");
+                            + " recorded it (its tables are compared above, less what a later revision repriced)");
                 } else {
                     problems.add("section \"" + section + "\" differs from what this version records");
                 }

@@ -9,10 +9,13 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.monkeyeval.report.Provenance;
+import org.monkeyeval.text.Json;
 
 /**
  * A table published once stays verifiable: the folder version 0.1.0 published (its 14 cases, tables,
@@ -35,6 +38,14 @@ final class PublishedFolderCompatibilityTest {
      * each level chose among RocksDB's Bloom settings alone (its provenance names no families).
      */
     private static final Path BLOOM_PER_LEVEL = Path.of("src/test/resources/published-bloom-per-level");
+
+    /**
+     * Three cases as commit 6375d70 wrote them at rate revision 2, when the legacy Bloom filter was priced at
+     * independent line and probes at every size: rocksdb-many-l0 (its Pebble columns priced on filters of
+     * more than 2^17 lines), seed-10bpe (none), and many-l0-pebble, the first at pebble granularity (its
+     * deployable allocation on Pebble's settings up to 21 bits per key).
+     */
+    private static final Path RATE_REVISION_2 = Path.of("src/test/resources/published-rate-revision-2");
 
     @TempDir
     Path dir;
@@ -157,6 +168,45 @@ final class PublishedFolderCompatibilityTest {
                 "--out", dir.resolve("out").toString());
         assertEquals(1, other.exitCode(), other.out() + other.err());
         assertTrue(other.out().contains("section \"" + Provenance.DEPLOYABLE_SEARCH + "\" differs"), other.out());
+    }
+
+    /**
+     * A folder priced at rate revision 2 passes: the columns today's legacy Bloom rate reprices are not
+     * compared where it priced them (Pebble's columns of every case, the deployable columns of the case at
+     * pebble), its rates and deployable sections are taken as revision 2 recorded them, and the rest is
+     * compared as ever.
+     */
+    @Test
+    void verify_folderPricedAtRateRevision2_passesWithTheRepricedColumnsNotCompared() throws IOException {
+        copyTree(RATE_REVISION_2, dir);
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("not compared: progressive_cost"), outcome.out());
+        assertTrue(outcome.out().contains("on rows of case_id many-l0-pebble not compared: deployable_setting"),
+                outcome.out());
+        assertTrue(outcome.out().contains("section \"" + Provenance.RATES + "\" as an earlier version"), outcome.out());
+        assertTrue(outcome.out().contains("section \"" + Provenance.DEPLOYABLE + "\" as an earlier version"),
+                outcome.out());
+    }
+
+    /**
+     * The same folder described as priced at today's rates is compared on every column, and fails where the
+     * rate of filters of 2^17 lines or more moved: the best Pebble allocation of rocksdb-many-l0 and the settings
+     * of many-l0-pebble.
+     */
+    @Test
+    void verify_folderPricedAtRateRevision2DescribedAsToday_failsOnTheRepricedColumns() throws IOException {
+        copyTree(RATE_REVISION_2, dir);
+        Path provenance = dir.resolve("out/provenance.json");
+        ObjectNode recorded = (ObjectNode) Json.parse(Files.readString(provenance));
+        recorded.set(Provenance.RATES, Provenance.rates());
+        Files.writeString(provenance, Json.write(recorded));
+        Cli.Outcome outcome = Cli.run("verify", "--cases", dir.resolve("cases").toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(1, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.out().contains("case_id=rocksdb-many-l0 pebble_uniform_optimum_cost"), outcome.out());
+        assertTrue(outcome.out().contains("case_id=many-l0-pebble run="), outcome.out());
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

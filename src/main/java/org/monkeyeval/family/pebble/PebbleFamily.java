@@ -37,16 +37,18 @@ import org.monkeyeval.family.rocksdb.RocksDbLocalBloom;
  * {@code FilterPolicy}) within 0.6% at 1..20 bits per key: 1.14% at 10 bits per key, where
  * independent probes would give 0.96%, and 0.140% at 20, where they would give 0.044%. Where this
  * departs from Pebble: a run is costed as one filter (Pebble builds one per table), and the rate
- * assumes uniform hashes (see {@link LegacyBloomRate} for the few line counts whose arithmetic makes
- * the real filter worse).
+ * assumes uniform hashes (see {@link LegacyBloomRate}, and {@code LegacyBloomLattice} for filters of
+ * 2^17 lines or more).
  *
  * <p>The settings offered to an allocation stop at {@value #GAIN_CAP_BITS} bits per key, where the
  * filter stops gaining ({@link GainCap}: past it no setting up to 100 bits lowers this rate by more than
  * 10% per added bit, at any run size from 2^10 to 2^30 keys). The 6-probe cap leaves only the memory to
  * lower the rate, and the floor of the probe pattern (about fill / 512) and of the 32-bit hash
- * (n / 2^32: 0.23% at 10^7 keys) take over: from 21 to 100 bits per key the rate at 2^10 keys falls from
- * 0.121% to 0.0165% (2.5% per added bit), at 2^20 keys from 0.175% to 0.076% (1.0% per bit), at 2^24
- * keys from 1.29% to 1.04%. {@link #settingFor} still answers for the whole
+ * (n / 2^32: 0.23% at 10^7 keys) take over: from 25 to 100 bits per key the rate at 2^10 keys falls from
+ * 0.0876% to 0.0165% (2.2% per added bit), at 2^20 keys from 0.135% to 0.076% (0.8% per bit), at 2^24
+ * keys from 1.11% to 1.05%. The cap is 25, not 21, because at 2^26 keys 21 bits per key makes
+ * 2,752,513 = 21 * 2^17 + 1 lines, whose hashes' fields line up with the line: 6.39% there, where 22 bits
+ * give 4.67% (a filter built from 2^26 random hashes measured 6.40%). {@link #settingFor} still answers for the whole
  * knob, up to {@value #MAX_BITS_PER_KEY} (Pebble accepts more; nothing here needs it).
  */
 public final class PebbleFamily implements RealFilterFamily {
@@ -55,7 +57,7 @@ public final class PebbleFamily implements RealFilterFamily {
     public static final int MAX_BITS_PER_KEY = 100;
 
     /** Highest bits per key offered to an allocation: {@link GainCap#deriveBits} of the knob (pinned by a test). */
-    public static final int GAIN_CAP_BITS = 21;
+    public static final int GAIN_CAP_BITS = 25;
 
     /** Pebble's probes table, indexed by bits per key 1..10 (index 0 unused). */
     private static final int[] PROBES = {0, 1, 1, 2, 3, 3, 4, 4, 5, 5, 6};

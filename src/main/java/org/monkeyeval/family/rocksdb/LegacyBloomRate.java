@@ -200,10 +200,24 @@ public final class LegacyBloomRate {
     // ---- rates ----
 
     /**
-     * The rate of a filter of n keys in L lines with k probes: {@link #lineRate} and
-     * {@link #collisionRate} combined by {@link #independentProbabilitySum}.
+     * The rate of a filter of n keys in L lines with k probes: from 2^17 lines on and up to 16 probes the
+     * rate with the line and the probes drawn from one hash ({@link LegacyBloomLattice}); else
+     * {@link #uniformFpr}.
      */
     public static double fpr(long entries, long lines, int probes) {
+        checkLines(lines);
+        checkProbes(probes);
+        if (LegacyBloomLattice.applies(lines, probes)) {
+            return LegacyBloomLattice.rate(entries, lines, probes);
+        }
+        return uniformFpr(entries, lines, probes);
+    }
+
+    /**
+     * The uniform model's rate: {@link #lineRate} and {@link #collisionRate} combined by
+     * {@link #independentProbabilitySum}.
+     */
+    public static double uniformFpr(long entries, long lines, int probes) {
         return independentProbabilitySum(lineRate(entries, lines, probes), collisionRate(entries, lines));
     }
 

@@ -41,10 +41,16 @@ public final class RocksDbFamily implements FilterFamily {
     public static final int MAX_MILLIBITS = 100_000;
 
     /**
-     * The rate this family prices with: 2 since it is the built filter's rate ({@link LineOccupancy}); 1
-     * was RocksDB's CacheLocalFpRate estimate. Recorded in the provenance of every table it priced.
+     * The revision of the engines' Bloom rates, recorded in the provenance of every table they priced: 1
+     * priced this family at RocksDB's CacheLocalFpRate estimate; 2 at the built filter's rate
+     * ({@link LineOccupancy}); 3 prices the legacy Bloom filter (RocksDB's format_version &lt;= 4, Pebble's
+     * table filter) of 2^17 lines or more with its line and probes drawn from one hash
+     * ({@link LegacyBloomRate#fpr}).
      */
-    public static final int RATE_REVISION = 2;
+    public static final int RATE_REVISION = 3;
+
+    /** The first revision at which the legacy Bloom rate of large filters is the one-hash lattice's. */
+    public static final int LEGACY_LATTICE_REVISION = 3;
 
     /** The family; created after the constants above, which its settings read. */
     public static final RocksDbFamily INSTANCE = new RocksDbFamily();

@@ -241,7 +241,7 @@ final class LegacyBloomRateTest {
     }
 
     /**
-     * At the departure n the rate is 1.1 times the bit-array rate, for the line counts whose excess
+     * At the departure n the uniform model's rate is 1.1 times its bit-array rate, for the line counts whose excess
      * collisions are the same-hash term alone (most of them: the nearest such n is taken); the
      * documented constants are the function's.
      */
@@ -261,7 +261,7 @@ final class LegacyBloomRateTest {
             }
             assertTrue(Math.abs(n - departure) < 2_000, "no plain line count near " + departure);
             long lines = LegacyBloom.numLines(n, bk[0]);
-            double ratio = LegacyBloomRate.fpr(n, lines, bk[1]) / LegacyBloomRate.lineRate(n, lines, bk[1]);
+            double ratio = LegacyBloomRate.uniformFpr(n, lines, bk[1]) / LegacyBloomRate.lineRate(n, lines, bk[1]);
             assertEquals(1.1, ratio, 0.002, bk[0] + " bits, n = " + n);
         }
         assertEquals(LegacyBloomRate.DEPARTURE_10_PERCENT_ROCKSDB_10_BITS,

@@ -1,0 +1,222 @@
+package org.monkeyeval.family.rocksdb;
+
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The legacy full Bloom filter's rate for filters of many lines, where the line a key lands in and
+ * the bits it probes there are not independent: both come from one 32-bit hash h ({@link LegacyBloom}:
+ * line {@code h mod L}, start {@code h & 511}, step bits 17..25 of h).
+ *
+ * <h2>Why the uniform model departs</h2>
+ * {@link LegacyBloomRate}'s line rate takes (line, start, step) as independent and uniform. The hashes
+ * that share a line are {@code h = line + L m}, about 2^32 / L of them; once L passes 2^14 they are
+ * fewer than the 2^18 (start, step) pairs, and where they fall among those pairs is fixed by L. A query
+ * whose own (start, step) sits near a short vector of that lattice meets keys of its line that
+ * share several of its bits far more (or less) often than the uniform model says. Filters RocksDB
+ * builds at 3·10^5 to 5·10^5 lines measure 2.5% below to 25% above the uniform model, depending on L
+ * (docs/families.md, "Legacy Bloom and Ribbon rates, measured").
+ *
+ * <h2>The rate, per query, exactly</h2>
+ * Fix the query's hash q. A stored key's hash is uniform over 2^32 and independent of the others, so
+ * with c(T) the number of hashes h = q (mod L), h &lt; 2^32, whose k probes meet a set T of the query's
+ * distinct probed bits U, inclusion-exclusion over the subsets of U gives the query's false-positive
+ * probability exactly:
+ * <pre>
+ *   P(q) = sum over T in U of (-1)^|T| (1 - c(T) / 2^32)^n                     (queryRate)
+ * </pre>
+ * The hash q itself is among those hashes, so a stored key with the query's very hash (RocksDB's
+ * {@code FingerprintFpRate} term) and every key sharing its whole pattern are counted here, not added
+ * beside. c(T) comes from one pass over the line's hashes (each one's meeting set with U) and a zeta
+ * transform over the subsets: k (2^32 / L) + u 2^u steps a query.
+ *
+ * <h2>The mean over queries</h2>
+ * A hash of q's line starts (L m mod 512) after q's start whatever that start is, so P(q) depends on the
+ * start only through the carries below. It depends on q's step through U and the steps of the line's
+ * other hashes, and on q's low 17 bits through the carries into bit 17 that decide those steps: as those
+ * bits grow past
+ * {@code 2^17 - (L m mod 2^17)} a hash's step moves by one, so P is a step function of them with a few
+ * large jumps where a hash of many shared bits changes step. The rate is the mean of P over
+ * <pre>
+ *   every step 0..511 (each once: the step classes, whose rates differ a hundredfold, are exact)
+ *   x {@value #QUERIES_PER_STEP} queries a step: low 17 bits stratified, one in each quarter of
+ *     [0, 2^17) at a golden-ratio offset of the step; bits 26..31 a golden-ratio sequence      (query)
+ * </pre>
+ * Over 2^32 queries this is a quadrature, not the exact mean: at 16 random line counts from 2^17 to 2^21
+ * (10 bits per key, 6 probes) it came within 0.3% of the same quadrature at 32 queries a step at 15 of
+ * them, and within 0.65% at the last.
+ *
+ * <p>Used by {@link LegacyBloomRate#fpr} from {@value #FROM_LINES} lines on, and up to
+ * {@value #MOST_PROBES} probes (at most 2^16 subsets). Below, the uniform model is kept: it is within
+ * three standard errors of built filters at every grid point of up to 46,875 lines, and from 2^16 to
+ * 2^17 lines it lies up to 1.2% above this quadrature (0.3% from 2^14 to 2^15), where the quadrature
+ * would cost 2^32 / L probes' worth a query. Above 16 probes (RocksDB at 25 or more bits per key) the
+ * uniform model's extrapolation is kept.
+ */
+final class LegacyBloomLattice {
+
+    /** Lines from which {@link LegacyBloomRate#fpr} uses this rate: 2^17 (a line holds 2^15 hashes). */
+    static final long FROM_LINES = 1L << 17;
+
+    /** Most probes the exact sum over subsets takes (2^16 subsets). */
+    static final int MOST_PROBES = 16;
+
+    /** Queries per step. */
+    static final int QUERIES_PER_STEP = 4;
+
+    /** Rates kept before the table is emptied (a rate costs 0.1 to 0.5 s; a run asks a few hundred). */
+    private static final int KEPT_MOST = 4096;
+
+    private static final int LINE_BITS = LegacyBloom.CACHE_LINE_BITS;
+    private static final int STEP_SHIFT = 17;
+    private static final long HASHES = 1L << 32;
+    private static final double HASH_VALUES = 0x1p32;
+
+    /** (sqrt 5 - 1) / 2 and sqrt 2 - 1: the offsets of the low bits and of bits 26..31. */
+    private static final double GOLDEN = 0.6180339887498949;
+    private static final double SILVER = 0.41421356237309515;
+
+    private record Key(long entries, long lines, int probes) {
+    }
+
+    /** Rates computed, by (n, L, k): the families' rows, the uniform columns and the policies ask the same ones. */
+    private static final ConcurrentHashMap<Key, Double> KEPT = new ConcurrentHashMap<>();
+
+    private LegacyBloomLattice() {
+    }
+
+    /** Whether {@link LegacyBloomRate#fpr} takes its rate from here: lines &gt;= 2^17 and probes &lt;= 16. */
+    static boolean applies(long lines, int probes) {
+        return lines >= FROM_LINES && probes <= MOST_PROBES;
+    }
+
+    /** The mean of {@link #queryRate} over the quadrature's queries; see the class comment. */
+    static double rate(long entries, long lines, int probes) {
+        if (!applies(lines, probes) || lines > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("lines (" + lines + ") must be in [2^17, 2^32 - 1] and probes ("
+                    + probes + ") at most " + MOST_PROBES);
+        }
+        Key key = new Key(entries, lines, probes);
+        Double kept = KEPT.get(key);
+        if (kept != null) {
+            return kept;
+        }
+        double rate = quadrature(entries, lines, probes);
+        if (KEPT.size() >= KEPT_MOST) {
+            KEPT.clear();
+        }
+        KEPT.putIfAbsent(key, rate);
+        return rate;
+    }
+
+    /** The mean of P(q) over the quadrature's queries, for any number of lines (the cost grows as 2^32 / L). */
+    static double quadrature(long entries, long lines, int probes) {
+        Work work = new Work(entries, lines, probes);
+        double sum = 0.0;
+        for (int step = 0; step < LINE_BITS; step++) {
+            for (int g = 0; g < QUERIES_PER_STEP; g++) {
+                sum += work.queryRate(query(step, g));
+            }
+        }
+        return Math.min(1.0, Math.max(0.0, sum / (LINE_BITS * QUERIES_PER_STEP)));
+    }
+
+    /** The g-th query hash of a step: start 0, the step in bits 17..25, the rest as the class comment says. */
+    static long query(int step, int g) {
+        double offset = fraction(step * GOLDEN);
+        long low = (long) ((g + offset) / QUERIES_PER_STEP * (1 << STEP_SHIFT)) & ~(LINE_BITS - 1L);
+        long high = (long) (fraction((step * QUERIES_PER_STEP + g) * SILVER) * 64);
+        return low | ((long) step << STEP_SHIFT) | (high << 26);
+    }
+
+    /** P(q) for one query hash; see the class comment. */
+    static double queryRate(long entries, long lines, int probes, long queryHash) {
+        return new Work(entries, lines, probes).queryRate(queryHash);
+    }
+
+    private static double fraction(double x) {
+        return x - Math.floor(x);
+    }
+
+    /** The tables one rate reuses over its queries. */
+    private static final class Work {
+        private final long lines;
+        private final int probes;
+        private final double[] power; // power[c] = (1 - c / 2^32)^n
+        private final long[] counts = new long[1 << MOST_PROBES];
+        private final int[] bitIndex = new int[LINE_BITS];
+        private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
+
+        Work(long entries, long lines, int probes) {
+            if (entries < 0) {
+                throw new IllegalArgumentException("entries (" + entries + ") must be >= 0");
+            }
+            this.lines = lines;
+            this.probes = probes;
+            int most = (int) ((HASHES + lines - 1) / lines);
+            power = new double[most + 1];
+            for (int c = 0; c <= most; c++) {
+                power[c] = Math.exp(entries * Math.log1p(-c / HASH_VALUES));
+            }
+        }
+
+        double queryRate(long queryHash) {
+            int distinct = queryBits(queryHash);
+            int size = 1 << distinct;
+            Arrays.fill(counts, 0, size, 0L);
+            for (long h = queryHash % lines; h < HASHES; h += lines) {
+                counts[meets(h)]++;
+            }
+            for (int b = 0; b < distinct; b++) { // counts[S] becomes the hashes meeting U inside S
+                int half = 1 << b;
+                for (int base = 0; base < size; base += half << 1) {
+                    for (int s = base + half; s < base + (half << 1); s++) {
+                        counts[s] += counts[s - half];
+                    }
+                }
+            }
+            int full = size - 1;
+            long total = counts[full];
+            double even = 0.0;
+            double odd = 0.0;
+            for (int t = 0; t < size; t++) {
+                double term = power[(int) (total - counts[full ^ t])]; // hashes meeting T
+                if ((Integer.bitCount(t) & 1) == 0) {
+                    even += term;
+                } else {
+                    odd += term;
+                }
+            }
+            return even - odd;
+        }
+
+        /** Numbers the query's distinct probed bits 0..u-1 in {@link #bitIndex} (-1 elsewhere); returns u. */
+        private int queryBits(long hash) {
+            Arrays.fill(bitIndex, -1);
+            Arrays.fill(bitMask, 0);
+            int position = (int) (hash & (LINE_BITS - 1));
+            int step = (int) ((hash >>> STEP_SHIFT) & (LINE_BITS - 1));
+            int distinct = 0;
+            for (int i = 0; i < probes; i++) {
+                if (bitIndex[position] < 0) {
+                    bitMask[position] = 1 << distinct;
+                    bitIndex[position] = distinct++;
+                }
+                position = (position + step) & (LINE_BITS - 1);
+            }
+            return distinct;
+        }
+
+        /** The set of the query's bits (by index) that hash h's probes meet. */
+        private int meets(long hash) {
+            int position = (int) hash & (LINE_BITS - 1);
+            int step = (int) (hash >>> STEP_SHIFT) & (LINE_BITS - 1);
+            int mask = 0;
+            for (int i = 0; i < probes; i++) {
+                mask |= bitMask[position];
+                position = (position + step) & (LINE_BITS - 1);
+            }
+            return mask;
+        }
+    }
+}
