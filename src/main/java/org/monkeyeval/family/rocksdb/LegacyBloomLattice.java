@@ -111,7 +111,7 @@ final class LegacyBloomLattice {
 
     /** The mean of P(q) over the quadrature's queries, for any number of lines (the cost grows as 2^32 / L). */
     static double quadrature(long entries, long lines, int probes) {
-        Work work = new Work(entries, lines, probes);
+        Work work = new Work(lines, probes, Work.powers(entries, lines));
         double sum = 0.0;
         for (int step = 0; step < LINE_BITS; step++) {
             for (int g = 0; g < QUERIES_PER_STEP; g++) {
@@ -131,7 +131,7 @@ final class LegacyBloomLattice {
 
     /** P(q) for one query hash; see the class comment. */
     static double queryRate(long entries, long lines, int probes, long queryHash) {
-        return new Work(entries, lines, probes).queryRate(queryHash);
+        return new Work(lines, probes, Work.powers(entries, lines)).queryRate(queryHash);
     }
 
     private static double fraction(double x) {
@@ -143,21 +143,28 @@ final class LegacyBloomLattice {
         private final long lines;
         private final int probes;
         private final double[] power; // power[c] = (1 - c / 2^32)^n
-        private final long[] counts = new long[1 << MOST_PROBES];
+        private final long[] counts; // by subset of the query's distinct bits, at most 2^probes
         private final int[] bitIndex = new int[LINE_BITS];
         private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
 
-        Work(long entries, long lines, int probes) {
+        Work(long lines, int probes, double[] power) {
+            this.lines = lines;
+            this.probes = probes;
+            this.power = power;
+            this.counts = new long[1 << probes];
+        }
+
+        /** (1 - c / 2^32)^n for every count c of hashes a line can hold. */
+        static double[] powers(long entries, long lines) {
             if (entries < 0) {
                 throw new IllegalArgumentException("entries (" + entries + ") must be >= 0");
             }
-            this.lines = lines;
-            this.probes = probes;
             int most = (int) ((HASHES + lines - 1) / lines);
-            power = new double[most + 1];
+            double[] power = new double[most + 1];
             for (int c = 0; c <= most; c++) {
                 power[c] = Math.exp(entries * Math.log1p(-c / HASH_VALUES));
             }
+            return power;
         }
 
         double queryRate(long queryHash) {

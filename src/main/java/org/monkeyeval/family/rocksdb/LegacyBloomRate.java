@@ -104,8 +104,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <h2>Where this departs from the real filter</h2>
  * The line rate takes (line, start, step) as uniform and independent; beyond whole-pattern collisions
- * (counted above) the line h mod L can track the in-line bits, for a few L whose small multiples
- * fall near sums of powers of two. L = 3855 = 15 * 257 is one: at 10 bits per key a filter
+ * (counted above) the line h mod L can track the in-line bits. From 2^17 lines on (and up to 16 probes)
+ * that is the common case, and {@link #fpr} is {@link LegacyBloomLattice}'s rate, which draws the line and
+ * the probes from one hash; below, it happens for a few L whose small multiples fall near sums of powers
+ * of two. L = 3855 = 15 * 257 is one: at 10 bits per key a filter
  * measures 2.46% where the model says 1.39%; L = 1057 = 7 * 151 another (1.37% against 1.20%).
  * Sweeps of consecutive odd L, one filter of random keys each and 1 to 2 million absent-key queries
  * (at 10 bits per key L = 1001..1199, 3801..3919 and 6001..6399; at 20 bits per key with 6 probes
