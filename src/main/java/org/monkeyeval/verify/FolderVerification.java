@@ -134,8 +134,9 @@ public final class FolderVerification {
         }
         if (!repriced.isEmpty()) {
             String reason = rateRevision < BUILT_FILTER_REVISION
-                    ? "priced at rate revision " + rateRevision + ", RocksDB's CacheLocalFpRate estimate; today's"
-                    + " rate is the built filter's (provenance.json, section rates)"
+                    ? "priced at rate revision " + rateRevision + ", RocksDB's CacheLocalFpRate estimate and the legacy"
+                    + " Bloom filter at independent line and probes; today's rates are the built filters' (provenance.json,"
+                    + " section rates)"
                     : "priced at rate revision " + rateRevision + ", the legacy Bloom filter of 2^17 lines or more"
                     + " with independent line and probes; today's draws both from one hash (provenance.json,"
                     + " section rates)";

@@ -49,7 +49,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Used by {@link LegacyBloomRate#fpr} from {@value #FROM_LINES} lines on, and up to
  * {@value #MOST_PROBES} probes (at most 2^16 subsets). Below, the uniform model is kept: it is within
  * three standard errors of built filters at every grid point of up to 46,875 lines, and from 2^16 to
- * 2^17 lines it lies up to 1.2% above this quadrature (0.3% from 2^14 to 2^15), where the quadrature
+ * 2^17 lines it lies up to 1.2% above this quadrature (0.35% from 2^14 to 2^15), where the quadrature
  * would cost 2^32 / L probes' worth a query. Above 16 probes (RocksDB at 25 or more bits per key) the
  * uniform model's extrapolation is kept.
  */
