@@ -208,8 +208,7 @@ public final class Provenance {
         node.put("family", engine.family().name());
         node.put("granularity", engine.perLevel() ? "one setting per level (runs without a level: one each)"
                 : "one setting for the whole tree");
-        node.put("settings", engine.family().settings().size() + " settings, no filter first; see docs/engines.md"
-                + " for each engine's rate, size and source");
+        node.put("settings", settingsText(engine.family().settings().size()));
         if (families.size() > 1) {
             node.put("families", String.join(", ", families.stream().map(f -> f.name()).toList()));
             node.put("choices", engine == Engine.ROCKSDB_RIBBON
@@ -217,6 +216,11 @@ public final class Provenance {
                             + " number of levels: Bloom for flushes and files written below L, Ribbon from L on"
                     : "per group, none or any setting of any of the families");
         }
+    }
+
+    /** How the deployable section describes an engine's settings. */
+    private static String settingsText(int count) {
+        return count + " settings, no filter first; see docs/engines.md for each engine's rate, size and source";
     }
 
     private static void describeMethod(ObjectNode node) {
@@ -360,8 +364,7 @@ public final class Provenance {
         engines.fieldNames().forEachRemaining(label -> {
             JsonNode engine = engines.path(label);
             if (engine instanceof ObjectNode described && PebbleFamily.INSTANCE.name().equals(engine.path("family").asText())) {
-                described.put("settings", PEBBLE_SETTINGS_AT_REVISION_2 + " settings, no filter first; see"
-                        + " docs/engines.md for each engine's rate, size and source");
+                described.put("settings", settingsText(PEBBLE_SETTINGS_AT_REVISION_2));
             }
         });
         return node;

@@ -126,12 +126,9 @@ public final class FolderVerification {
         List<Verifier.RowsNotCompared> rows = List.of();
         List<Verifier.RowsNotCompared> levelRows = List.of();
         int rateRevision = folder.rateRevision();
-        Set<String> repriced = rateRevision < LEGACY_LATTICE_REVISION
-                ? repricedCases(report.results(), EnumSet.of(Priced.LEGACY))
-                : Set.of();
-        if (rateRevision < BUILT_FILTER_REVISION) {
-            repriced = repricedCases(report.results(), EnumSet.allOf(Priced.class));
-        }
+        Set<Priced> changed = rateRevision < BUILT_FILTER_REVISION ? EnumSet.allOf(Priced.class)
+                : rateRevision < LEGACY_LATTICE_REVISION ? EnumSet.of(Priced.LEGACY) : EnumSet.noneOf(Priced.class);
+        Set<String> repriced = repricedCases(report.results(), changed);
         if (!repriced.isEmpty()) {
             String reason = rateRevision < BUILT_FILTER_REVISION
                     ? "priced at rate revision " + rateRevision + ", RocksDB's CacheLocalFpRate estimate and the legacy"
@@ -286,9 +283,13 @@ public final class FolderVerification {
 
     /**
      * The cases whose deployable or current columns one of {@code rates} prices: a deployable allocation
-     * at an engine that chooses such a family, or a current priced on the files' filters.
+     * at an engine that chooses such a family, or a current priced on the files' filters (none when no rate
+     * changed).
      */
     private static Set<String> repricedCases(List<CaseResult> results, Set<Priced> rates) {
+        if (rates.isEmpty()) {
+            return Set.of();
+        }
         Set<String> ids = new TreeSet<>();
         for (CaseResult r : results) {
             boolean deployable = r.deployable() != null && r.deployable().engine().families().stream()

@@ -144,7 +144,6 @@ final class LegacyBloomLattice {
         private final int probes;
         private final double[] power; // power[c] = (1 - c / 2^32)^n
         private final long[] counts; // by subset of the query's distinct bits, at most 2^probes
-        private final int[] bitIndex = new int[LINE_BITS];
         private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
 
         Work(long lines, int probes, double[] power) {
@@ -197,17 +196,15 @@ final class LegacyBloomLattice {
             return even - odd;
         }
 
-        /** Numbers the query's distinct probed bits 0..u-1 in {@link #bitIndex} (-1 elsewhere); returns u. */
+        /** Numbers the query's distinct probed bits 0..u-1, as 1 &lt;&lt; index in {@link #bitMask}; returns u. */
         private int queryBits(long hash) {
-            Arrays.fill(bitIndex, -1);
             Arrays.fill(bitMask, 0);
             int position = (int) (hash & (LINE_BITS - 1));
             int step = (int) ((hash >>> STEP_SHIFT) & (LINE_BITS - 1));
             int distinct = 0;
             for (int i = 0; i < probes; i++) {
-                if (bitIndex[position] < 0) {
-                    bitMask[position] = 1 << distinct;
-                    bitIndex[position] = distinct++;
+                if (bitMask[position] == 0) {
+                    bitMask[position] = 1 << distinct++;
                 }
                 position = (position + step) & (LINE_BITS - 1);
             }
