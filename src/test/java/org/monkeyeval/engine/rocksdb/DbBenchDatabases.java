@@ -65,6 +65,16 @@ public final class DbBenchDatabases {
      */
     public static final long LOOKUPS = 200_000;
 
+    /**
+     * db_bench readmissing draws per database, each of {@link #LOOKUPS} reads at a seed of its own, their counts
+     * added. One draw is one sample of readmissing's key numbers, and with fixed seeds and files its error is the
+     * same on every build: on the universal-compaction database the draw at seed 108 read 5,551 blocks, the lowest
+     * of 30 seeds (101 to 130: mean 5,805, standard deviation 89) and 3.4 Poisson standard errors below
+     * readmissing's own expectation over every key number it can send (8,730 blocks in 300,000, 5,820 per
+     * 200,000), where the prediction is 5,786. Five draws make its count a sample of 10^6 lookups.
+     */
+    public static final int READ_MISSING_DRAWS = 5;
+
     /** Flags every build and every readmissing shares. */
     static final List<String> COMMON = List.of("--write_buffer_size=1048576",
             "--level0_file_num_compaction_trigger=15", "--level0_slowdown_writes_trigger=40",
@@ -111,9 +121,18 @@ public final class DbBenchDatabases {
             return ordinal() + 1L;
         }
 
-        /** The seed of db_bench's readmissing on this database, {@code ordinal + 101}: one of its own, as measure's. */
-        public long readMissingSeed() {
-            return ordinal() + 101L;
+        /**
+         * The seeds of db_bench's readmissing on this database, {@code ordinal + 101 + 100 j} for j below
+         * {@link #READ_MISSING_DRAWS}: seeds of its own, as measure's, and several, because one draw of
+         * {@link #LOOKUPS} keys is a sample whose error stays the same on every build (the seed and the files are
+         * fixed); see {@link #READ_MISSING_DRAWS}.
+         */
+        public long[] readMissingSeeds() {
+            long[] seeds = new long[READ_MISSING_DRAWS];
+            for (int j = 0; j < seeds.length; j++) {
+                seeds[j] = ordinal() + 101L + 100L * j;
+            }
+            return seeds;
         }
 
         public String label() {
@@ -232,7 +251,7 @@ public final class DbBenchDatabases {
         }
     }
 
-    /** What db_bench's readmissing counted: reads, and the block cache data hit and miss tickers. */
+    /** What db_bench's readmissing counted: reads, and the block cache data hit and miss tickers (over its draws). */
     public record ReadMissing(long reads, long found, long dataHits, long dataMisses, List<String> command) {
 
         /** Data blocks read per lookup: (hit + miss) / reads. */
@@ -243,7 +262,8 @@ public final class DbBenchDatabases {
 
     /**
      * db_bench's readmissing on a copy of {@code db} (made in {@code scratch}, without the LOCK file, and
-     * removed after): the database itself is never opened read-write.
+     * removed after), once per seed of {@code reads} lookups, the counts added (the record's command is the first
+     * seed's): the database itself is never opened read-write.
      *
      * <p>Parsed lines of db_bench's output: the benchmark line
      * {@code readmissing : ... N operations; (F of N found)} and the statistics dump lines
@@ -251,8 +271,11 @@ public final class DbBenchDatabases {
      * (printed by {@code --statistics} at the end, for the whole db_bench run: the open reads no data
      * block, and compaction is off).
      */
-    public static ReadMissing readMissing(Database d, Path db, Path scratch, long reads, long seed)
+    public static ReadMissing readMissing(Database d, Path db, Path scratch, long reads, long... seeds)
             throws IOException, InterruptedException {
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("no seed");
+        }
         Path copy = Files.createTempDirectory(scratch, "readmissing-");
         try {
             try (Stream<Path> files = Files.list(db)) {
@@ -262,16 +285,23 @@ public final class DbBenchDatabases {
                     }
                 }
             }
-            List<String> command = d.readMissingCommand(copy, reads, seed);
-            String out = run(scratch, command);
-            Matcher line = Pattern.compile("(?m)^readmissing\\s+:.*?(\\d+) operations;.*\\((\\d+) of (\\d+) found\\)")
-                    .matcher(out);
-            if (!line.find()) {
-                throw new AssertionError("db_bench printed no readmissing line:\n" + out);
+            long total = 0;
+            long found = 0;
+            long hits = 0;
+            long misses = 0;
+            for (long seed : seeds) {
+                String out = run(scratch, d.readMissingCommand(copy, reads, seed));
+                Matcher line = Pattern.compile(
+                        "(?m)^readmissing\\s+:.*?(\\d+) operations;.*\\((\\d+) of (\\d+) found\\)").matcher(out);
+                if (!line.find()) {
+                    throw new AssertionError("db_bench printed no readmissing line:\n" + out);
+                }
+                total += Long.parseLong(line.group(3));
+                found += Long.parseLong(line.group(2));
+                hits += ticker(out, "rocksdb.block.cache.data.hit");
+                misses += ticker(out, "rocksdb.block.cache.data.miss");
             }
-            return new ReadMissing(Long.parseLong(line.group(3)), Long.parseLong(line.group(2)),
-                    ticker(out, "rocksdb.block.cache.data.hit"), ticker(out, "rocksdb.block.cache.data.miss"),
-                    d.readMissingCommand(Path.of("COPY"), reads, seed));
+            return new ReadMissing(total, found, hits, misses, d.readMissingCommand(Path.of("COPY"), reads, seeds[0]));
         } finally {
             deleteTree(copy);
         }
