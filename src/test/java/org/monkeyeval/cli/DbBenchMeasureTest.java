@@ -35,10 +35,11 @@ import org.monkeyeval.text.Json;
  * is within 5% of db_bench's own readmissing count (data blocks per lookup from the block cache data
  * hit + miss tickers) on a copy of the same database, and measure leaves the database's files as they
  * were; the predicted current_R is within 2% (or three standard errors) of measured_R and of db_bench's count
- * on every database, and within half a percent of both on average. measure sends {@link DbBenchDatabases#LOOKUPS}
- * lookups, and db_bench's count adds {@link DbBenchDatabases#READ_MISSING_DRAWS} readmissing draws of as many,
- * each database with seeds of its own ({@link Database#measureSeed()}, {@link Database#readMissingSeeds()}), so that no one draw's error is frozen into every build. The table of all three figures is printed at the
- * end (docs/measure.md shows it). On the prefix-only database measure sends
+ * on every database, and within half a percent of both on average. Each side's count adds
+ * {@link DbBenchDatabases#DRAWS} draws of {@link DbBenchDatabases#LOOKUPS} lookups, each database with seeds of
+ * its own ({@link Database#measureSeeds()}, {@link Database#readMissingSeeds()}), so that no one draw's error is
+ * the same on every build. The table of all three figures is printed at the end (docs/measure.md shows it). On
+ * the prefix-only database measure sends
  * absent prefixes (inside its key range) and db_bench's keys have present prefixes, each reading the block of
  * every file that holds it: there the two counts differ by those reads.
  */
@@ -51,7 +52,7 @@ final class DbBenchMeasureTest {
     static Path shared;
 
     static Map<Database, Path> dbs;
-    static final Map<Database, JsonNode> MEASURED = new EnumMap<>(Database.class);
+    static final Map<Database, Measured> MEASURED = new EnumMap<>(Database.class);
     static final Map<Database, DbBenchDatabases.ReadMissing> DB_BENCH = new EnumMap<>(Database.class);
     static final Map<Database, Double> POPULATION = new EnumMap<>(Database.class);
 
@@ -60,20 +61,60 @@ final class DbBenchMeasureTest {
         dbs = DbBenchDatabases.build(shared.resolve("dbs"));
     }
 
-    private static JsonNode measured(Database d) throws IOException {
-        JsonNode cached = MEASURED.get(d);
+    /**
+     * measure's draws on one database, their counts added.
+     *
+     * @param first   the first draw's column family (its prediction, its version, its true positives)
+     * @param lookups the lookups of every draw
+     * @param blocks  the data blocks they read
+     * @param squares the sum of their per-lookup counts' squares
+     * @param truePositives the filters' true positives they counted (absent keys: none)
+     */
+    record Measured(JsonNode first, long lookups, long blocks, long squares, long truePositives) {
+
+        double measuredR() {
+            return blocks / (double) lookups;
+        }
+
+        double predicted() {
+            return first.get("predicted_current_R").asDouble();
+        }
+
+        /** Half the normal 95% interval of the mean blocks per lookup over every draw. */
+        double halfInterval() {
+            double mean = measuredR();
+            return 1.959963984540054 * Math.sqrt(Math.max(0.0, squares / (double) lookups - mean * mean) / lookups);
+        }
+    }
+
+    private static Measured measured(Database d) throws IOException {
+        Measured cached = MEASURED.get(d);
         if (cached != null) {
             return cached;
         }
         Path db = dbs.get(d);
         Map<String, String> before = files(db);
-        Cli.Outcome o = Cli.run("measure", "--rocksdb", db.toString(), "--queries", Long.toString(DbBenchDatabases.LOOKUPS),
-                "--seed", Long.toString(d.measureSeed()), "--format", "json");
-        assertEquals(0, o.exitCode(), o.err());
-        assertEquals(before, files(db), "measure changed the database's files");
-        JsonNode family = Json.parse(o.out()).get("columnFamilies").get(0);
-        MEASURED.put(d, family);
-        return family;
+        JsonNode first = null;
+        long lookups = 0;
+        long blocks = 0;
+        long squares = 0;
+        long truePositives = 0;
+        for (long seed : d.measureSeeds()) {
+            Cli.Outcome o = Cli.run("measure", "--rocksdb", db.toString(), "--queries",
+                    Long.toString(DbBenchDatabases.LOOKUPS), "--seed", Long.toString(seed), "--format", "json");
+            assertEquals(0, o.exitCode(), o.err());
+            assertEquals(before, files(db), "measure changed the database's files");
+            JsonNode family = Json.parse(o.out()).get("columnFamilies").get(0);
+            assertEquals(DbBenchDatabases.LOOKUPS, family.get("lookups").asLong());
+            first = first == null ? family : first;
+            lookups += family.get("lookups").asLong();
+            blocks += family.get("dataBlocksRead").asLong();
+            squares += family.get("dataBlocksReadSquares").asLong();
+            truePositives += family.get("bloomFilterFullTruePositive").asLong();
+        }
+        Measured m = new Measured(first, lookups, blocks, squares, truePositives);
+        MEASURED.put(d, m);
+        return m;
     }
 
     private static DbBenchDatabases.ReadMissing dbBench(Database d) throws Exception {
@@ -88,19 +129,18 @@ final class DbBenchMeasureTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Database.class)
     void measure_dbBenchDatabase_withinFivePercentOfReadmissing(Database d) throws Exception {
-        JsonNode m = measured(d);
+        Measured m = measured(d);
         DbBenchDatabases.ReadMissing r = dbBench(d);
         assertEquals(0, r.found(), "readmissing found a key");
-        assertEquals(DbBenchDatabases.LOOKUPS, m.get("lookups").asLong());
-        assertEquals(0, m.get("bloomFilterFullTruePositive").asLong(), "an absent key was a true positive");
-        double measuredR = m.get("measured_R").asDouble();
+        assertEquals(0, m.truePositives(), "an absent key was a true positive");
+        double measuredR = m.measuredR();
         double dbBench = r.blocksPerRead();
         if (d == Database.PREFIX_8) {
             // measure sends absent prefixes; readmissing's keys have a present prefix whenever their key number
             // was written, and such a key reads a block of every file whose filter holds its prefix: on top of
             // measure's count, about (files' filter entries) / (key numbers) blocks per lookup, less the few
             // absent prefixes those files would have let through anyway
-            assertTrue(m.get("absentPrefixLength").asInt() == 8, m.toString());
+            assertTrue(m.first().get("absentPrefixLength").asInt() == 8, m.first().toString());
             double held = filterEntries(d) / (double) DbBenchDatabases.KEYS;
             double expected = measuredR + held;
             assertTrue(Math.abs(expected - dbBench) <= TOLERANCE * dbBench, () -> String.format(Locale.ROOT,
@@ -124,10 +164,10 @@ final class DbBenchMeasureTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Database.class)
     void predicted_currentPricing_withinTwoPercentOrThreeStandardErrorsOfMeasured(Database d) throws Exception {
-        JsonNode m = measured(d);
-        double measuredR = m.get("measured_R").asDouble();
-        double predicted = m.get("predicted_current_R").asDouble();
-        double tolerance = Math.max(0.02, 3 / Math.sqrt(measuredR * m.get("lookups").asLong()));
+        Measured m = measured(d);
+        double measuredR = m.measuredR();
+        double predicted = m.predicted();
+        double tolerance = Math.max(0.02, 3 / Math.sqrt(m.blocks()));
         assertTrue(Math.abs(predicted - measuredR) <= tolerance * measuredR, () -> String.format(Locale.ROOT,
                 "%s: predicted current_R %.4f, measured_R %.4f (%+.2f%%, allowed %.2f%%)", d.label(), predicted,
                 measuredR, 100 * (predicted - measuredR) / measuredR, 100 * tolerance));
@@ -151,7 +191,7 @@ final class DbBenchMeasureTest {
         RocksDbImport.Imported imported = RocksDbImport.read(dbs.get(d), "default");
         int keyBytes = d == Database.LONG_KEYS_10 ? 48 : 16;
         double expected = ReadMissingPopulation.blocksPerLookup(imported, dbs.get(d), DbBenchDatabases.KEYS, keyBytes);
-        double predicted = measured(d).get("predicted_current_R").asDouble();
+        double predicted = measured(d).predicted();
         POPULATION.put(d, expected);
         // the expectation is itself a sample, of the filters' rates at these key numbers' hashes: a count of
         // (expected * KEYS) blocks, whose Poisson error is the floor of what the prediction can be held to
@@ -169,7 +209,7 @@ final class DbBenchMeasureTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Database.class, mode = EnumSource.Mode.EXCLUDE, names = "PREFIX_8")
     void predicted_withinTwoPercentOrThreeStandardErrorsOfDbBench(Database d) throws Exception {
-        double predicted = measured(d).get("predicted_current_R").asDouble();
+        double predicted = measured(d).predicted();
         DbBenchDatabases.ReadMissing r = dbBench(d);
         double counted = r.dataHits() + r.dataMisses();
         double tolerance = Math.max(0.02, 3 / Math.sqrt(counted));
@@ -192,10 +232,10 @@ final class DbBenchMeasureTest {
             if (d == Database.PREFIX_8) {
                 continue;
             }
-            JsonNode m = measured(d);
-            double predicted = m.get("predicted_current_R").asDouble();
+            Measured m = measured(d);
+            double predicted = m.predicted();
             againstDbBench += predicted / dbBench(d).blocksPerRead() - 1;
-            againstMeasure += predicted / m.get("measured_R").asDouble() - 1;
+            againstMeasure += predicted / m.measuredR() - 1;
             n++;
         }
         double meanDbBench = againstDbBench / n;
@@ -244,16 +284,15 @@ final class DbBenchMeasureTest {
         StringBuilder b = new StringBuilder("| database | predicted current_R | measure's measured_R (95% interval)"
                 + " | db_bench readmissing | predicted vs measured | measured vs db_bench |\n|---|---|---|---|---|---|\n");
         for (Database d : Database.values()) {
-            JsonNode m = MEASURED.get(d);
+            Measured m = MEASURED.get(d);
             DbBenchDatabases.ReadMissing r = DB_BENCH.get(d);
             if (m == null) {
                 continue;
             }
-            double measuredR = m.get("measured_R").asDouble();
-            double predicted = m.get("predicted_current_R").asDouble();
+            double measuredR = m.measuredR();
+            double predicted = m.predicted();
             b.append(String.format(Locale.ROOT, "| %s | %.4f | %.4f (%.4f to %.4f) | %s | %+.1f%% | %s |%n", d.label(),
-                    predicted, measuredR, m.get("measured_R_interval").get("lower").asDouble(),
-                    m.get("measured_R_interval").get("upper").asDouble(),
+                    predicted, measuredR, measuredR - m.halfInterval(), measuredR + m.halfInterval(),
                     r == null ? "" : String.format(Locale.ROOT, "%.4f", r.blocksPerRead()),
                     100 * (predicted - measuredR) / measuredR,
                     r == null ? "" : d == Database.PREFIX_8 ? "not compared: readmissing's prefixes are present"
@@ -264,7 +303,7 @@ final class DbBenchMeasureTest {
         StringBuilder p = new StringBuilder("| database | predicted current_R | readmissing's expectation |"
                 + " predicted vs expectation | db_bench readmissing | db_bench vs expectation |\n|---|---|---|---|---|---|\n");
         for (Map.Entry<Database, Double> e : POPULATION.entrySet()) {
-            double predicted = MEASURED.get(e.getKey()).get("predicted_current_R").asDouble();
+            double predicted = MEASURED.get(e.getKey()).predicted();
             DbBenchDatabases.ReadMissing r = DB_BENCH.get(e.getKey());
             p.append(String.format(Locale.ROOT, "| %s | %.5f | %.5f | %+.2f%% | %s | %s |%n", e.getKey().label(), predicted,
                     e.getValue(), 100 * (predicted / e.getValue() - 1),

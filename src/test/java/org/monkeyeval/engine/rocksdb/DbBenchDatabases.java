@@ -66,14 +66,15 @@ public final class DbBenchDatabases {
     public static final long LOOKUPS = 200_000;
 
     /**
-     * db_bench readmissing draws per database, each of {@link #LOOKUPS} reads at a seed of its own, their counts
-     * added. One draw is one sample of readmissing's key numbers, and with fixed seeds and files its error is the
-     * same on every build: on the universal-compaction database the draw at seed 108 read 5,551 blocks, the lowest
-     * of 30 seeds (101 to 130: mean 5,805, standard deviation 89) and 3.4 Poisson standard errors below
-     * readmissing's own expectation over every key number it can send (8,730 blocks in 300,000, 5,820 per
-     * 200,000), where the prediction is 5,786. Five draws make its count a sample of 10^6 lookups.
+     * Draws of {@link #LOOKUPS} lookups each side makes per database, each at a seed of its own, their counts
+     * added. One draw is one sample of the lookups a side can send, and with fixed seeds and nearly the same
+     * files its error is the same on every build. On the universal-compaction database the db_bench draw at seed
+     * 108 read 5,551 blocks, the lowest of 30 seeds (101 to 130: mean 5,805, standard deviation 89) and 3.4
+     * Poisson standard errors below readmissing's own expectation over every key number it can send (5,820 per
+     * 200,000), where the prediction is 5,786; measure's at seed 8 read 5,619, the lowest of 16 seeds (mean
+     * 5,807). Five draws make each side's count a sample of 10^6 lookups (docs/measure.md).
      */
-    public static final int READ_MISSING_DRAWS = 5;
+    public static final int DRAWS = 5;
 
     /** Flags every build and every readmissing shares. */
     static final List<String> COMMON = List.of("--write_buffer_size=1048576",
@@ -114,23 +115,23 @@ public final class DbBenchDatabases {
         }
 
         /**
-         * The seed of measure's lookups on this database, {@code ordinal + 1}: a seed of its own, so that the
-         * databases' samples are independent where their files are alike (they share one fill sequence).
+         * The seeds of measure's lookups on this database, {@code ordinal + 1 + 100 j} for j below {@link #DRAWS}:
+         * seeds of its own, so that the databases' samples are independent where their files are alike (they
+         * share one fill sequence).
          */
-        public long measureSeed() {
-            return ordinal() + 1L;
+        public long[] measureSeeds() {
+            return seeds(1);
         }
 
-        /**
-         * The seeds of db_bench's readmissing on this database, {@code ordinal + 101 + 100 j} for j below
-         * {@link #READ_MISSING_DRAWS}: seeds of its own, as measure's, and several, because one draw of
-         * {@link #LOOKUPS} keys is a sample whose error stays the same on every build (the seed and the files are
-         * fixed); see {@link #READ_MISSING_DRAWS}.
-         */
+        /** The seeds of db_bench's readmissing on this database, {@code ordinal + 101 + 100 j}: its own, as measure's. */
         public long[] readMissingSeeds() {
-            long[] seeds = new long[READ_MISSING_DRAWS];
+            return seeds(101);
+        }
+
+        private long[] seeds(long first) {
+            long[] seeds = new long[DRAWS];
             for (int j = 0; j < seeds.length; j++) {
-                seeds[j] = ordinal() + 101L + 100L * j;
+                seeds[j] = ordinal() + first + 100L * j;
             }
             return seeds;
         }
