@@ -2,6 +2,7 @@ package org.monkeyeval.family.rocksdb;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The legacy full Bloom filter's rate for filters of many lines, where the line a key lands in and
@@ -28,7 +29,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * The hash q itself is among those hashes, so a stored key with the query's very hash (RocksDB's
  * {@code FingerprintFpRate} term) and every key sharing its whole pattern are counted here, not added
  * beside. c(T) comes from one pass over the line's hashes (each one's meeting set with U) and a zeta
- * transform over the subsets: k (2^32 / L) + u 2^u steps a query.
+ * transform over the subsets: k (2^32 / L) + u 2^u steps a query. Where it is cheaper (up to some 2^22 / u
+ * lines) the pass groups the line's hashes by step: a hash of start s and step d meets the
+ * query's bit b at probe i exactly when s = b - i d (mod 512), so one step's meeting sets are written from
+ * u k pairs, and each hash reads its own: 2 (2^32 / L) + 1024 u k steps. Where the query's pattern is small
+ * (u k &lt;= 64) the pass is screened instead: for every step, the starts whose probes meet U as a 512-bit set,
+ * so that a hash that meets none costs one look-up. The queries run in parallel, and
+ * their P(q) are added in query order, so the rate is the same double on any number of threads.
  *
  * <h2>The mean over queries</h2>
  * A hash of q's line starts (L m mod 512) after q's start whatever that start is, so P(q) depends on the
@@ -109,16 +116,23 @@ final class LegacyBloomLattice {
         return rate;
     }
 
-    /** The mean of P(q) over the quadrature's queries, for any number of lines (the cost grows as 2^32 / L). */
+    /**
+     * The mean of P(q) over the quadrature's queries, for any number of lines (the cost grows as 2^32 / L). The
+     * queries' P(q) are computed in parallel (each one's own), then added in query order: the same double on any
+     * number of threads.
+     */
     static double quadrature(long entries, long lines, int probes) {
-        Work work = new Work(lines, probes, Work.powers(entries, lines));
+        double[] power = Work.powers(entries, lines);
+        int queries = LINE_BITS * QUERIES_PER_STEP;
+        double[] rates = new double[queries];
+        ThreadLocal<Work> work = ThreadLocal.withInitial(() -> new Work(lines, probes, power));
+        IntStream.range(0, queries).parallel().forEach(i ->
+                rates[i] = work.get().queryRate(query(i / QUERIES_PER_STEP, i % QUERIES_PER_STEP)));
         double sum = 0.0;
-        for (int step = 0; step < LINE_BITS; step++) {
-            for (int g = 0; g < QUERIES_PER_STEP; g++) {
-                sum += work.queryRate(query(step, g));
-            }
+        for (double rate : rates) {
+            sum += rate;
         }
-        return Math.min(1.0, Math.max(0.0, sum / (LINE_BITS * QUERIES_PER_STEP)));
+        return Math.min(1.0, Math.max(0.0, sum / queries));
     }
 
     /** The g-th query hash of a step: start 0, the step in bits 17..25, the rest as the class comment says. */
@@ -145,12 +159,18 @@ final class LegacyBloomLattice {
         private final double[] power; // power[c] = (1 - c / 2^32)^n
         private final long[] counts; // by subset of the query's distinct bits, at most 2^probes
         private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
+        private final int[] bits = new int[MOST_PROBES]; // the query's distinct bits, by index
+        private final int[] byStep; // the line's hashes' starts, grouped by step (bucketed pass)
+        private final int[] stepEnd = new int[LINE_BITS];
+        private final int[] startMask = new int[LINE_BITS]; // one step's meeting set by start (bucketed pass)
+        private final long[] meeting = new long[LINE_BITS * LINE_BITS / 64]; // by step, the starts that meet U
 
         Work(long lines, int probes, double[] power) {
             this.lines = lines;
             this.probes = probes;
             this.power = power;
             this.counts = new long[1 << probes];
+            this.byStep = new int[(int) ((HASHES + lines - 1) / lines)];
         }
 
         /** (1 - c / 2^32)^n for every count c of hashes a line can hold. */
@@ -170,8 +190,15 @@ final class LegacyBloomLattice {
             int distinct = queryBits(queryHash);
             int size = 1 << distinct;
             Arrays.fill(counts, 0, size, 0L);
-            for (long h = queryHash % lines; h < HASHES; h += lines) {
-                counts[meets(h)]++;
+            long first = queryHash % lines;
+            if (screened(distinct)) {
+                countScreened(first, distinct);
+            } else if (bucketed(distinct)) {
+                countByStep(first, distinct);
+            } else {
+                for (long h = first; h < HASHES; h += lines) {
+                    counts[meets(h)]++;
+                }
             }
             for (int b = 0; b < distinct; b++) { // counts[S] becomes the hashes meeting U inside S
                 int half = 1 << b;
@@ -196,6 +223,92 @@ final class LegacyBloomLattice {
             return even - odd;
         }
 
+        /**
+         * Whether the screened pass is the cheapest: where the query's pattern is small (u k &lt;= 64, so that
+         * about u k / 512 of the hashes meet it), of at least 3 probes, and the line holds at least 8,192 hashes
+         * (its table costs 512 u k writes and 4,096 words cleared). Measured on one core at 2^17 to 2^18 lines
+         * and 5 to 7 probes, it takes half the time of the pass hash by hash.
+         */
+        private boolean screened(int distinct) {
+            return distinct * probes <= 64 && probes >= 3 && byStep.length >= 8192;
+        }
+
+        /**
+         * Whether the bucketed pass is the cheaper: it costs about 2 u k writes a step (512 steps) and two
+         * passes over the line's hashes, against k lookups a hash.
+         */
+        private boolean bucketed(int distinct) {
+            return 2L * LINE_BITS * distinct * probes + 2L * byStep.length < (long) probes * byStep.length;
+        }
+
+        /**
+         * The same counts as {@link #meets} on every hash of the line, by step: a hash of start s and step d
+         * meets the query's bit b at probe i exactly when s = b - i d (mod 512), so for one step the meeting
+         * set of every start is written from the u k pairs (b, i), and each hash of that step reads its own.
+         */
+        private void countByStep(long first, int distinct) {
+            Arrays.fill(stepEnd, 0);
+            for (long h = first; h < HASHES; h += lines) {
+                stepEnd[(int) (h >>> STEP_SHIFT) & (LINE_BITS - 1)]++;
+            }
+            for (int d = 0, end = 0; d < LINE_BITS; d++) { // stepEnd[d]: where step d's hashes begin
+                int n = stepEnd[d];
+                stepEnd[d] = end;
+                end += n;
+            }
+            for (long h = first; h < HASHES; h += lines) {
+                byStep[stepEnd[(int) (h >>> STEP_SHIFT) & (LINE_BITS - 1)]++] = (int) h & (LINE_BITS - 1);
+            }
+            // stepEnd[d] is now where step d's hashes end, and they begin where step d - 1's end
+            for (int d = 0, begin = 0; d < LINE_BITS; begin = stepEnd[d], d++) {
+                int end = stepEnd[d];
+                if (begin == end) {
+                    continue;
+                }
+                for (int j = 0; j < distinct; j++) {
+                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
+                        startMask[s] |= 1 << j;
+                    }
+                }
+                for (int x = begin; x < end; x++) {
+                    counts[startMask[byStep[x]]]++;
+                }
+                for (int j = 0; j < distinct; j++) {
+                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
+                        startMask[s] = 0;
+                    }
+                }
+            }
+        }
+
+        /**
+         * The same counts as {@link #meets} on every hash of the line, screened: for every step d, the starts
+         * whose probes meet the query's bits (s = b - i d for a bit b and a probe i) as a 512-bit set, so that
+         * a hash that meets none, most of them, costs one look-up in place of k.
+         */
+        private void countScreened(long first, int distinct) {
+            Arrays.fill(meeting, 0L);
+            for (int d = 0; d < LINE_BITS; d++) {
+                int row = d << 3;
+                for (int j = 0; j < distinct; j++) {
+                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
+                        meeting[row | (s >>> 6)] |= 1L << s;
+                    }
+                }
+            }
+            long none = 0;
+            for (long h = first; h < HASHES; h += lines) {
+                int s = (int) h & (LINE_BITS - 1);
+                int d = (int) (h >>> STEP_SHIFT) & (LINE_BITS - 1);
+                if ((meeting[(d << 3) | (s >>> 6)] & (1L << s)) == 0) {
+                    none++;
+                } else {
+                    counts[meets(h)]++;
+                }
+            }
+            counts[0] += none;
+        }
+
         /** Numbers the query's distinct probed bits 0..u-1, as 1 &lt;&lt; index in {@link #bitMask}; returns u. */
         private int queryBits(long hash) {
             Arrays.fill(bitMask, 0);
@@ -204,6 +317,7 @@ final class LegacyBloomLattice {
             int distinct = 0;
             for (int i = 0; i < probes; i++) {
                 if (bitMask[position] == 0) {
+                    bits[distinct] = position;
                     bitMask[position] = 1 << distinct++;
                 }
                 position = (position + step) & (LINE_BITS - 1);

@@ -20,12 +20,18 @@ final class LegacyBloomLatticeTest {
     /**
      * One stored key: the query is a false positive iff that key's hash is in the query's line and its
      * probes cover every bit the query probes. The inclusion-exclusion sum must equal that count over
-     * the line's hashes, divided by 2^32.
+     * the line's hashes, divided by 2^32. Every pass over the line is checked: at 2^17 + 3 lines the screened one
+     * (6 probes), the one by step (11 and 16) and the one hash by hash (1 probe), at 2^20 + 7 lines hash by hash.
      */
     @Test
     void queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery() {
-        long lines = (1L << 17) + 3;
         SplittableRandom random = new SplittableRandom(11);
+        for (long lines : new long[] {(1L << 17) + 3, (1L << 20) + 7}) {
+            queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery(lines, random);
+        }
+    }
+
+    private static void queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery(long lines, SplittableRandom random) {
         for (int probes : new int[] {1, 6, 11, 16}) {
             for (int q = 0; q < 8; q++) {
                 long query = random.nextLong() & 0xFFFF_FFFFL;
@@ -35,7 +41,7 @@ final class LegacyBloomLatticeTest {
                 }
                 assertTrue(covering >= 1, "the query's own hash covers it");
                 assertEquals(covering / 0x1p32, LegacyBloomLattice.queryRate(1, lines, probes, query), 1e-15,
-                        probes + " probes, query " + query);
+                        lines + " lines, " + probes + " probes, query " + query);
             }
         }
     }
