@@ -64,10 +64,11 @@ final class DbBenchMeasureTest {
     /**
      * measure's draws on one database, their counts added.
      *
-     * @param first   the first draw's column family (its prediction, its version, its true positives)
-     * @param lookups the lookups of every draw
-     * @param blocks  the data blocks they read
-     * @param squares the sum of their per-lookup counts' squares
+     * @param first         the first draw's column family (its prediction, the same on every draw of one
+     *                      database, and its absent-prefix length)
+     * @param lookups       the lookups of every draw
+     * @param blocks        the data blocks they read
+     * @param squares       the sum of their per-lookup counts' squares
      * @param truePositives the filters' true positives they counted (absent keys: none)
      */
     record Measured(JsonNode first, long lookups, long blocks, long squares, long truePositives) {
