@@ -29,13 +29,11 @@ import java.util.stream.IntStream;
  * The hash q itself is among those hashes, so a stored key with the query's very hash (RocksDB's
  * {@code FingerprintFpRate} term) and every key sharing its whole pattern are counted here, not added
  * beside. c(T) comes from one pass over the line's hashes (each one's meeting set with U) and a zeta
- * transform over the subsets: k (2^32 / L) + u 2^u steps a query. Where it is cheaper (up to some 2^22 / u
- * lines) the pass groups the line's hashes by step: a hash of start s and step d meets the
- * query's bit b at probe i exactly when s = b - i d (mod 512), so one step's meeting sets are written from
- * u k pairs, and each hash reads its own: 2 (2^32 / L) + 1024 u k steps. Where the query's pattern is small
- * (u k &lt;= 64) the pass is screened instead: for every step, the starts whose probes meet U as a 512-bit set,
- * so that a hash that meets none costs one look-up. The queries run in parallel, and
- * their P(q) are added in query order, so the rate is the same double on any number of threads.
+ * transform over the subsets: k (2^32 / L) + u 2^u steps a query. Where it is cheaper the pass is screened:
+ * a hash of start s and step d meets the query's bit b at probe i exactly when s = b - i d (mod 512), so
+ * for every step the starts that meet U are written as a 512-bit set from the u k pairs (b, i), and a hash
+ * that meets none costs one look-up in place of k. The queries run in parallel, and their P(q) are added in
+ * query order, so the rate is the same double on any number of threads.
  *
  * <h2>The mean over queries</h2>
  * A hash of q's line starts (L m mod 512) after q's start whatever that start is, so P(q) depends on the
@@ -78,6 +76,8 @@ final class LegacyBloomLattice {
     private static final int STEP_SHIFT = 17;
     private static final long HASHES = 1L << 32;
     private static final double HASH_VALUES = 0x1p32;
+    /** Words of the screened pass's table: 512 starts for each of 512 steps, a bit each. */
+    private static final int MEETING_WORDS = LINE_BITS * LINE_BITS / 64;
 
     /** (sqrt 5 - 1) / 2 and sqrt 2 - 1: the offsets of the low bits and of bits 26..31. */
     private static final double GOLDEN = 0.6180339887498949;
@@ -160,17 +160,15 @@ final class LegacyBloomLattice {
         private final long[] counts; // by subset of the query's distinct bits, at most 2^probes
         private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
         private final int[] bits = new int[MOST_PROBES]; // the query's distinct bits, by index
-        private final int[] byStep; // the line's hashes' starts, grouped by step (bucketed pass)
-        private final int[] stepEnd = new int[LINE_BITS];
-        private final int[] startMask = new int[LINE_BITS]; // one step's meeting set by start (bucketed pass)
-        private final long[] meeting = new long[LINE_BITS * LINE_BITS / 64]; // by step, the starts that meet U
+        private final long[] meeting = new long[MEETING_WORDS]; // by step, the starts that meet U (screened pass)
+        private final int hashes; // the most hashes a line holds, ceil(2^32 / L)
 
         Work(long lines, int probes, double[] power) {
             this.lines = lines;
             this.probes = probes;
             this.power = power;
             this.counts = new long[1 << probes];
-            this.byStep = new int[(int) ((HASHES + lines - 1) / lines)];
+            this.hashes = (int) ((HASHES + lines - 1) / lines);
         }
 
         /** (1 - c / 2^32)^n for every count c of hashes a line can hold. */
@@ -193,8 +191,6 @@ final class LegacyBloomLattice {
             long first = queryHash % lines;
             if (screened(distinct)) {
                 countScreened(first, distinct);
-            } else if (bucketed(distinct)) {
-                countByStep(first, distinct);
             } else {
                 for (long h = first; h < HASHES; h += lines) {
                     counts[meets(h)]++;
@@ -224,61 +220,15 @@ final class LegacyBloomLattice {
         }
 
         /**
-         * Whether the screened pass is the cheapest: where the query's pattern is small (u k &lt;= 64, so that
-         * about u k / 512 of the hashes meet it), of at least 3 probes, and the line holds at least 8,192 hashes
-         * (its table costs 512 u k writes and 4,096 words cleared). Measured on one core at 2^17 to 2^18 lines
-         * and 5 to 7 probes, it takes half the time of the pass hash by hash.
+         * Whether the screened pass costs less than k look-ups a hash: its table takes 4,096
+         * words cleared and 512 u k written, and then a hash costs one look-up, and k more for the share of
+         * hashes that meet the query's bits (about u k / 512). Measured on one core at 2^17 to 2^18 lines, it
+         * takes half the time of the pass hash by hash at 5 to 7 probes, and 0.6 to 0.8 of it at 11 to 16.
          */
         private boolean screened(int distinct) {
-            return distinct * probes <= 64 && probes >= 3 && byStep.length >= 8192;
-        }
-
-        /**
-         * Whether the bucketed pass is the cheaper: it costs about 2 u k writes a step (512 steps) and two
-         * passes over the line's hashes, against k lookups a hash.
-         */
-        private boolean bucketed(int distinct) {
-            return 2L * LINE_BITS * distinct * probes + 2L * byStep.length < (long) probes * byStep.length;
-        }
-
-        /**
-         * The same counts as {@link #meets} on every hash of the line, by step: a hash of start s and step d
-         * meets the query's bit b at probe i exactly when s = b - i d (mod 512), so for one step the meeting
-         * set of every start is written from the u k pairs (b, i), and each hash of that step reads its own.
-         */
-        private void countByStep(long first, int distinct) {
-            Arrays.fill(stepEnd, 0);
-            for (long h = first; h < HASHES; h += lines) {
-                stepEnd[(int) (h >>> STEP_SHIFT) & (LINE_BITS - 1)]++;
-            }
-            for (int d = 0, end = 0; d < LINE_BITS; d++) { // stepEnd[d]: where step d's hashes begin
-                int n = stepEnd[d];
-                stepEnd[d] = end;
-                end += n;
-            }
-            for (long h = first; h < HASHES; h += lines) {
-                byStep[stepEnd[(int) (h >>> STEP_SHIFT) & (LINE_BITS - 1)]++] = (int) h & (LINE_BITS - 1);
-            }
-            // stepEnd[d] is now where step d's hashes end, and they begin where step d - 1's end
-            for (int d = 0, begin = 0; d < LINE_BITS; begin = stepEnd[d], d++) {
-                int end = stepEnd[d];
-                if (begin == end) {
-                    continue;
-                }
-                for (int j = 0; j < distinct; j++) {
-                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
-                        startMask[s] |= 1 << j;
-                    }
-                }
-                for (int x = begin; x < end; x++) {
-                    counts[startMask[byStep[x]]]++;
-                }
-                for (int j = 0; j < distinct; j++) {
-                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
-                        startMask[s] = 0;
-                    }
-                }
-            }
+            double pairs = (double) distinct * probes;
+            double screened = MEETING_WORDS + LINE_BITS * pairs + hashes * (1 + probes * Math.min(1.0, pairs / LINE_BITS));
+            return screened < (double) probes * hashes;
         }
 
         /**

@@ -252,6 +252,10 @@ public final class DbBenchDatabases {
         }
     }
 
+    /** db_bench's benchmark line: {@code readmissing : ... N operations; (F of N found)}. */
+    private static final Pattern READ_MISSING_LINE =
+            Pattern.compile("(?m)^readmissing\\s+:.*?(\\d+) operations;.*\\((\\d+) of (\\d+) found\\)");
+
     /** What db_bench's readmissing counted: reads, and the block cache data hit and miss tickers (over its draws). */
     public record ReadMissing(long reads, long found, long dataHits, long dataMisses, List<String> command) {
 
@@ -292,8 +296,7 @@ public final class DbBenchDatabases {
             long misses = 0;
             for (long seed : seeds) {
                 String out = run(scratch, d.readMissingCommand(copy, reads, seed));
-                Matcher line = Pattern.compile(
-                        "(?m)^readmissing\\s+:.*?(\\d+) operations;.*\\((\\d+) of (\\d+) found\\)").matcher(out);
+                Matcher line = READ_MISSING_LINE.matcher(out);
                 if (!line.find()) {
                     throw new AssertionError("db_bench printed no readmissing line:\n" + out);
                 }

@@ -20,8 +20,8 @@ final class LegacyBloomLatticeTest {
     /**
      * One stored key: the query is a false positive iff that key's hash is in the query's line and its
      * probes cover every bit the query probes. The inclusion-exclusion sum must equal that count over
-     * the line's hashes, divided by 2^32. Every pass over the line is checked: at 2^17 + 3 lines the screened one
-     * (6 probes), the one by step (11 and 16) and the one hash by hash (1 probe), at 2^20 + 7 lines hash by hash.
+     * the line's hashes, divided by 2^32. Both passes over the line are checked: at 2^17 + 3 lines the screened one
+     * (6, 11 and 16 probes) and the one hash by hash (1 probe), at 2^20 + 7 lines hash by hash.
      */
     @Test
     void queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery() {
