@@ -57,6 +57,10 @@ import java.util.List;
  * {@code maxStates} partial allocations or the search tries more than {@link #TRIES_PER_STATE} times as
  * many settings: then the answer is the incumbent, and the certified lower bound the T of the last round
  * that found nothing (the LP bound if none did).
+ *
+ * <p>Where every group has the same settings (equal runs without levels), only how many groups take each
+ * setting matters, and after the pair exchanges {@link EqualGroups} searches over those counts in place of
+ * the rounds.
  */
 final class ChoiceKnapsack {
 
@@ -135,6 +139,10 @@ final class ChoiceKnapsack {
         // rounding in r_gj and in the sums: a margin far above it keeps the fixing conservative
         double margin = 1e-12 * scale;
         best = exchangePairs(hulls, reduced, budget, best, lp, margin);
+        if (EqualGroups.applies(hulls)) {
+            return EqualGroups.solve(hulls, budget, best, lp, reduced[0], margin,
+                    Math.max(1, maxStates / EqualGroups.STATES_PER_NODE));
+        }
         upper = costOf(hulls, best);
         double last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
         double proven = refutedByProbing(hulls, reduced, budget, lp, last, margin);

@@ -56,6 +56,8 @@ public final class DeployableSolver {
     public static final long DEFAULT_MAX_NODES = 4_000_000L;
     /** Children the knapsack search may merge per partial allocation it may keep ({@link ChoiceKnapsack}). */
     public static final long TRIES_PER_STATE = ChoiceKnapsack.TRIES_PER_STATE;
+    /** Nodes, open and expanded, the search over equal groups' counts may make at the default cap ({@link EqualGroups}). */
+    public static final long DEFAULT_MAX_EQUAL_GROUPS_NODES = DEFAULT_MAX_NODES / EqualGroups.STATES_PER_NODE;
     /** Each round's cut over the last one's, as distances from the LP bound ({@link ChoiceKnapsack}). */
     public static final double CUT_FACTOR = ChoiceKnapsack.CUT_FACTOR;
     /** Largest groups x settings table the solver builds. */

@@ -246,7 +246,17 @@ public final class Provenance {
      * names, which reaches the same optimum (to the same relative tolerance): its tables stay comparable.
      */
     public static ObjectNode deployableSearch() {
-        return deployableSearch("a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
+        return deployableSearch(exchangesAndRounds() + "; where every group has the same settings (equal runs), in"
+                + " place of the rounds, branch and bound over how many groups take each range of settings (a node's"
+                + " LP bound merges its ranges' hulls, each scaled by its count; the range the critical segment"
+                + " splits is branched on the count at or below its lower end), least bound first; past "
+                + DeployableSolver.DEFAULT_MAX_EQUAL_GROUPS_NODES + " nodes, the incumbent"
+                + " with the least open bound");
+    }
+
+    /** The search with pair exchanges and rounds, up to its caps: how the answer was searched for before equal groups. */
+    private static String exchangesAndRounds() {
+        return "a multiple-choice knapsack solved exactly: the LP bound from each group's lower"
                 + " convex hull of its undominated settings (Sinha and Zoltners, Operations Research 27(3), 1979;"
                 + " Dyer 1984; Zemel 1984); the first incumbent gives the budget the LP's whole steps leave to the"
                 + " group of its fractional segment first, then exchanges between pairs of groups improve it;"
@@ -259,7 +269,7 @@ public final class Provenance {
                 + " halves met in one pass (Horowitz and Sahni, JACM 21(2), 1974); relative prune tolerance "
                 + DeployableSolver.PRUNE_TOLERANCE + "; past " + DeployableSolver.DEFAULT_MAX_NODES + " partial"
                 + " allocations in a round, or " + DeployableSolver.TRIES_PER_STATE + " times as many children merged,"
-                + " the incumbent with its certified lower bound");
+                + " the incumbent with its certified lower bound";
     }
 
     /** The search of two halves, up to its caps. */
@@ -290,7 +300,8 @@ public final class Provenance {
                 deployableSearch(twoHalves() + "; past 4000000 partial allocations in a round, the incumbent with its"
                         + " certified lower bound"),
                 deployableSearch(twoHalves() + "; past 4000000 partial allocations in a round, or 10 times as many"
-                        + " settings tried, the incumbent with its certified lower bound"));
+                        + " settings tried, the incumbent with its certified lower bound"),
+                deployableSearch(exchangesAndRounds()));
     }
 
     /**
