@@ -334,6 +334,109 @@ public final class RobustDeployableSolver {
     }
 
     /**
+     * A group's settings that no other dominates (none other as small and no costlier at both ends), by
+     * size: a dominated setting can be swapped for its dominator in any allocation without raising
+     * either end's cost or the size, so the search needs only these. Over the union of several
+     * families (Bloom and Ribbon per level) this drops most of one family where the other is better.
+     *
+     * <p>Only the {@link #stretchCandidates} are put in order and scanned: the settings the scan keeps are all
+     * among them, so the result is the same settings in the same order.
+     */
+    static int[] undominatedBySize(double[] low, double[] high, double[] size) {
+        int[] order = stretchCandidates(low, high, size);
+        // by size, then cost at zL, then cost at zH, then index: the order Search.undominated sorts its states in
+        IndexSort.sort(order, size, low);
+        for (int from = 0; from < order.length; ) {
+            int to = from + 1;
+            while (to < order.length && Double.compare(size[order[to]], size[order[from]]) == 0
+                    && Double.compare(low[order[to]], low[order[from]]) == 0) {
+                to++;
+            }
+            for (int i = from + 1; i < to; i++) { // stable insertion by cost at zH (runs of equal size and cost are short)
+                int x = order[i];
+                int j = i - 1;
+                while (j >= from && Double.compare(high[order[j]], high[x]) > 0) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = x;
+            }
+            from = to;
+        }
+        TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
+        int[] kept = new int[order.length];
+        int n = 0;
+        for (int s : order) {
+            Map.Entry<Double, Double> below = stairs.floorEntry(low[s]);
+            if (below != null && below.getValue() <= high[s]) {
+                continue;
+            }
+            kept[n++] = s;
+            stairs.put(low[s], high[s]);
+            Map.Entry<Double, Double> above = stairs.higherEntry(low[s]);
+            while (above != null && above.getValue() >= high[s]) {
+                stairs.remove(above.getKey());
+                above = stairs.higherEntry(low[s]);
+            }
+        }
+        return Arrays.copyOf(kept, n);
+    }
+
+    /**
+     * The settings, in index order, that no earlier setting of their stretch dominates. The settings fall into
+     * a few stretches each ascending in the order the scan of {@link #undominatedBySize} takes (size, cost at
+     * zL, cost at zH, index; a family's settings by rising millibits, mostly): within a stretch an earlier
+     * setting also comes earlier in the whole order, so a setting one of them dominates (no larger, no costlier
+     * at both ends, in the scan's comparisons) is one the scan drops, directly or through whatever dominates that
+     * one. Each setting is held against the stretch's cheapest so far at each end: where a group's costs at both
+     * ends rise and fall together (its runs of one size: both are sums of a_i p over the same p) they are one
+     * setting, and the candidates are as few as the group's distinct filters.
+     */
+    static int[] stretchCandidates(double[] low, double[] high, double[] size) {
+        int[] kept = new int[Math.min(size.length, 1024)];
+        int k = 0;
+        int leastLow = -1;
+        int leastHigh = -1;
+        for (int s = 0; s < size.length; s++) {
+            if (s > 0 && comesBefore(s, s - 1, low, high, size)) { // a new stretch
+                leastLow = -1;
+                leastHigh = -1;
+            }
+            if (dominates(leastLow, s, low, high) || dominates(leastHigh, s, low, high)) {
+                continue;
+            }
+            if (k == kept.length) {
+                kept = Arrays.copyOf(kept, Math.min(size.length, 2 * k));
+            }
+            kept[k++] = s;
+            if (leastLow < 0 || Double.compare(low[s], low[leastLow]) < 0) {
+                leastLow = s;
+            }
+            if (leastHigh < 0 || Double.compare(high[s], high[leastHigh]) < 0) {
+                leastHigh = s;
+            }
+        }
+        return Arrays.copyOf(kept, k);
+    }
+
+    /** Whether setting a comes before b in (size, cost at zL, cost at zH) order, each by {@link Double#compare}. */
+    private static boolean comesBefore(int a, int b, double[] low, double[] high, double[] size) {
+        int c = Double.compare(size[a], size[b]);
+        if (c == 0) {
+            c = Double.compare(low[a], low[b]);
+        }
+        if (c == 0) {
+            c = Double.compare(high[a], high[b]);
+        }
+        return c < 0;
+    }
+
+    /** Whether setting d (none where negative) dominates s as the scan compares them: cost at zL, then at zH. */
+    private static boolean dominates(int d, int s, double[] low, double[] high) {
+        return d >= 0 && Double.compare(low[d], low[s]) <= 0 && high[d] <= high[s];
+    }
+
+    /**
      * The groups' costs at both ends and sizes, per setting, built once per robust solve: the weighted
      * solves of the duality, the local moves and the search all read them.
      */
@@ -447,55 +550,6 @@ public final class RobustDeployableSolver {
                 }
             }
             throw new IllegalStateException("setting " + setting + " is not undominated");
-        }
-
-        /**
-         * A group's settings that no other dominates (none other as small and no costlier at both ends), by
-         * size: a dominated setting can be swapped for its dominator in any allocation without raising
-         * either end's cost or the size, so the search needs only these. Over the union of several
-         * families (Bloom and Ribbon per level) this drops most of one family where the other is better.
-         */
-        private static int[] undominatedBySize(double[] low, double[] high, double[] size) {
-            int[] order = new int[size.length];
-            for (int s = 0; s < order.length; s++) {
-                order[s] = s;
-            }
-            // by size, then cost at zL, then cost at zH, then index: the order Search.undominated sorts its states in
-            IndexSort.sort(order, size, low);
-            for (int from = 0; from < order.length; ) {
-                int to = from + 1;
-                while (to < order.length && Double.compare(size[order[to]], size[order[from]]) == 0
-                        && Double.compare(low[order[to]], low[order[from]]) == 0) {
-                    to++;
-                }
-                for (int i = from + 1; i < to; i++) { // stable insertion by cost at zH (runs of equal size and cost are short)
-                    int x = order[i];
-                    int j = i - 1;
-                    while (j >= from && Double.compare(high[order[j]], high[x]) > 0) {
-                        order[j + 1] = order[j];
-                        j--;
-                    }
-                    order[j + 1] = x;
-                }
-                from = to;
-            }
-            TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
-            int[] kept = new int[order.length];
-            int n = 0;
-            for (int s : order) {
-                Map.Entry<Double, Double> below = stairs.floorEntry(low[s]);
-                if (below != null && below.getValue() <= high[s]) {
-                    continue;
-                }
-                kept[n++] = s;
-                stairs.put(low[s], high[s]);
-                Map.Entry<Double, Double> above = stairs.higherEntry(low[s]);
-                while (above != null && above.getValue() >= high[s]) {
-                    stairs.remove(above.getKey());
-                    above = stairs.higherEntry(low[s]);
-                }
-            }
-            return Arrays.copyOf(kept, n);
         }
 
         /** Groups whose every mix of the two hull vertices' settings {@link #improve} tries (2^groups mixes). */

@@ -1,0 +1,76 @@
+package org.monkeyeval.alloc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The robust search's undominated settings of a group are exactly those that no setting before them in
+ * (size, cost at zL, cost at zH, index) order dominates, in that order, whichever settings the stretches'
+ * screen lets through first: checked against every pair, on settings laid out as families lay them out
+ * (ascending stretches, sizes shared by several settings, costs equal at one end and not the other, and
+ * groups whose two ends are one cost scaled twice).
+ */
+final class UndominatedBySizeTest {
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    void undominatedBySize_isEverySettingNoEarlierOneDominates_inOrder(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int count = 50 + random.nextInt(400);
+        double[] size = new double[count];
+        double[] low = new double[count];
+        double[] high = new double[count];
+        boolean scaled = seed % 2 == 0; // both ends a_L p and a_H p of one rate, as for a group of one run size
+        int stretch = 0;
+        for (int s = 0; s < count; s++) {
+            if (s == 0 || random.nextInt(60) == 0) {
+                stretch = random.nextInt(20); // a new stretch starts lower
+            }
+            stretch += random.nextInt(3); // sizes rise, some repeat
+            size[s] = stretch;
+            double p = Math.pow(0.5, stretch / 4.0) * (1 + random.nextInt(4) / 8.0);
+            low[s] = scaled ? 0.3 * p : Math.rint(p * 64) / 64;
+            high[s] = scaled ? 0.7 * p : Math.rint(p * (0.5 + random.nextDouble()) * 64) / 64;
+        }
+        int[] screened = RobustDeployableSolver.stretchCandidates(low, high, size);
+        int[] expected = byBruteForce(low, high, size);
+        assertArrayEquals(expected, RobustDeployableSolver.undominatedBySize(low, high, size));
+        assertTrue(Arrays.stream(expected).allMatch(s -> Arrays.stream(screened).anyMatch(c -> c == s)),
+                "the screen dropped a setting no earlier one dominates");
+        if (scaled) {
+            assertTrue(screened.length < count, "the screen let every setting through: " + screened.length);
+        }
+    }
+
+    /** Every setting in (size, low, high, index) order that no earlier one dominates (no costlier at both ends). */
+    private static int[] byBruteForce(double[] low, double[] high, double[] size) {
+        List<Integer> order = new ArrayList<>();
+        for (int s = 0; s < size.length; s++) {
+            order.add(s);
+        }
+        order.sort(Comparator.<Integer>comparingDouble(s -> size[s]).thenComparingDouble(s -> low[s])
+                .thenComparingDouble(s -> high[s]).thenComparingInt(s -> s));
+        List<Integer> kept = new ArrayList<>();
+        for (int j = 0; j < order.size(); j++) {
+            int s = order.get(j);
+            boolean dominated = false;
+            for (int i = 0; i < j && !dominated; i++) {
+                int t = order.get(i);
+                dominated = low[t] <= low[s] && high[t] <= high[s];
+            }
+            if (!dominated) {
+                kept.add(s);
+            }
+        }
+        return kept.stream().mapToInt(Integer::intValue).toArray();
+    }
+}
