@@ -1,11 +1,15 @@
 package org.monkeyeval.alloc;
 
+import java.lang.ref.Reference;
 import java.lang.ref.SoftReference;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.LongStream;
 
 import org.monkeyeval.family.FilterFamily;
@@ -136,18 +140,51 @@ final class RateRows {
         int runs = entries.length;
         int count = settings.size();
         Layout layout = layout(settings);
-        // the families' rows of the distinct entries, computed on several threads and kept, before one thread
-        // hands the runs over in order, each row put together from them into the same two arrays
-        LongStream.of(entries).distinct().parallel().forEach(n -> familyRows(layout, n));
         double[] fpr = new double[count];
         double[] bits = new double[count];
-        for (int i = 0; i < runs; i++) {
-            if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
-                    || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
+        long[] distinct = new long[ROWS_AT_ONCE];
+        for (int from = 0; from < runs; ) {
+            // the next runs holding at most ROWS_AT_ONCE distinct entries: their families' rows computed on several
+            // threads and held here until one thread has handed those runs over in order, each row put together from
+            // them into the same two arrays (rows only kept softly could be dropped before they are read, and
+            // computed again one by one, where the tables beside them fill the heap)
+            int d = 0;
+            int to = from;
+            for (; to < runs; to++) {
+                if (!holds(distinct, d, entries[to])) {
+                    if (d == ROWS_AT_ONCE) {
+                        break;
+                    }
+                    distinct[d++] = entries[to];
+                }
             }
-            consumer.accept(i, fpr, bits);
+            List<List<Row>> held = LongStream.of(Arrays.copyOf(distinct, d)).parallel()
+                    .mapToObj(n -> familyRows(layout, n)).toList();
+            for (int i = from; i < to; i++) {
+                if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
+                        || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
+                    fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
+                }
+                consumer.accept(i, fpr, bits);
+            }
+            Reference.reachabilityFence(held);
+            from = to;
         }
+    }
+
+    /**
+     * Distinct run sizes whose families' rows one step of {@link #forEachRun} computes and holds (1.6 MB a family at
+     * 99,001 settings).
+     */
+    static final int ROWS_AT_ONCE = Math.max(8, 4 * ForkJoinPool.getCommonPoolParallelism());
+
+    private static boolean holds(long[] values, int count, long value) {
+        for (int j = 0; j < count; j++) {
+            if (values[j] == value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -167,14 +204,16 @@ final class RateRows {
     }
 
     /** The rows over n keys of every family the layout takes rows from (kept, or computed and kept). */
-    private static void familyRows(Layout layout, long entries) {
+    private static List<Row> familyRows(Layout layout, long entries) {
+        List<Row> rows = new ArrayList<>();
         FilterFamily last = null;
         for (int s = 0; s < layout.index().length; s++) {
             if (layout.index()[s] >= 0 && layout.family()[s] != last) {
                 last = layout.family()[s];
-                familyRow(last, entries);
+                rows.add(familyRow(last, entries));
             }
         }
+        return rows;
     }
 
     /** A family's rate and size at each of its settings over n keys: the kept row, else computed and kept. */
