@@ -134,7 +134,7 @@ final class IndexSort {
      * Stable sort of index[from, to) by the secondary key (ties keep index order): insertion below 32,
      * merge sort above (a small run's settings share one size by the thousand: its filter's cache lines).
      */
-    private static void bySecondary(int[] index, int from, int to, double[] secondary) {
+    static void bySecondary(int[] index, int from, int to, double[] secondary) {
         if (to - from <= 32) {
             for (int i = from + 1; i < to; i++) {
                 int moving = index[i];

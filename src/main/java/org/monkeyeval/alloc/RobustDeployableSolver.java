@@ -352,15 +352,7 @@ public final class RobustDeployableSolver {
                     && Double.compare(low[order[to]], low[order[from]]) == 0) {
                 to++;
             }
-            for (int i = from + 1; i < to; i++) { // stable insertion by cost at zH (runs of equal size and cost are short)
-                int x = order[i];
-                int j = i - 1;
-                while (j >= from && Double.compare(high[order[j]], high[x]) > 0) {
-                    order[j + 1] = order[j];
-                    j--;
-                }
-                order[j + 1] = x;
-            }
+            IndexSort.bySecondary(order, from, to, high); // stable, by cost at zH
             from = to;
         }
         TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
