@@ -126,8 +126,12 @@ final class LegacyBloomLattice {
         int queries = LINE_BITS * QUERIES_PER_STEP;
         double[] rates = new double[queries];
         ThreadLocal<Work> work = ThreadLocal.withInitial(() -> new Work(lines, probes, power));
-        IntStream.range(0, queries).parallel().forEach(i ->
-                rates[i] = work.get().queryRate(query(i / QUERIES_PER_STEP, i % QUERIES_PER_STEP)));
+        IntStream.range(0, LINE_BITS).parallel().forEach(step -> { // a step's queries share their bits U
+            Work w = work.get();
+            for (int g = 0; g < QUERIES_PER_STEP; g++) {
+                rates[step * QUERIES_PER_STEP + g] = w.queryRate(query(step, g));
+            }
+        });
         double sum = 0.0;
         for (double rate : rates) {
             sum += rate;
@@ -161,6 +165,7 @@ final class LegacyBloomLattice {
         private final int[] bitMask = new int[LINE_BITS]; // 1 << the query bit's index, 0 off the query's bits
         private final int[] bits = new int[MOST_PROBES]; // the query's distinct bits, by index
         private final long[] meeting = new long[MEETING_WORDS]; // by step, the starts that meet U (screened pass)
+        private int meetingFor = -1; // the (start, step) of the query whose bits U the meeting table holds
         private final int hashes; // the most hashes a line holds, ceil(2^32 / L)
 
         Work(long lines, int probes, double[] power) {
@@ -190,7 +195,8 @@ final class LegacyBloomLattice {
             Arrays.fill(counts, 0, size, 0L);
             long first = queryHash % lines;
             if (screened(distinct)) {
-                countScreened(first, distinct);
+                countScreened(first, distinct, (int) (queryHash & (LINE_BITS - 1))
+                        | (int) ((queryHash >>> STEP_SHIFT) & (LINE_BITS - 1)) << 9);
             } else {
                 for (long h = first; h < HASHES; h += lines) {
                     counts[meets(h)]++;
@@ -236,15 +242,18 @@ final class LegacyBloomLattice {
          * whose probes meet the query's bits (s = b - i d for a bit b and a probe i) as a 512-bit set, so that
          * a hash that meets none, most of them, costs one look-up in place of k.
          */
-        private void countScreened(long first, int distinct) {
-            Arrays.fill(meeting, 0L);
-            for (int d = 0; d < LINE_BITS; d++) {
-                int row = d << 3;
-                for (int j = 0; j < distinct; j++) {
-                    for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
-                        meeting[row | (s >>> 6)] |= 1L << s;
+        private void countScreened(long first, int distinct, int startAndStep) {
+            if (startAndStep != meetingFor) { // U is fixed by the query's start and step: the queries of a step share it
+                Arrays.fill(meeting, 0L);
+                for (int d = 0; d < LINE_BITS; d++) {
+                    int row = d << 3;
+                    for (int j = 0; j < distinct; j++) {
+                        for (int i = 0, s = bits[j]; i < probes; i++, s = (s - d) & (LINE_BITS - 1)) {
+                            meeting[row | (s >>> 6)] |= 1L << s;
+                        }
                     }
                 }
+                meetingFor = startAndStep;
             }
             long none = 0;
             for (long h = first; h < HASHES; h += lines) {
