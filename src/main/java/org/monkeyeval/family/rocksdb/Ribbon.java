@@ -183,10 +183,11 @@ public final class Ribbon {
      */
     public boolean usesBloom(long entries, int roundingBias32) {
         checkEntries(entries);
-        if (entries > MAX_RIBBON_ENTRIES) {
-            return true;
-        }
-        long slots = numSlots(entries);
+        return entries > MAX_RIBBON_ENTRIES || usesBloom(entries, numSlots(entries), roundingBias32);
+    }
+
+    /** {@link #usesBloom(long, int)} for n of at most {@link #MAX_RIBBON_ENTRIES}, its {@link #numSlots} given. */
+    private boolean usesBloom(long entries, long slots, int roundingBias32) {
         return slots < SMALL_FILTER_SLOTS
                 && bloomBytesWithMetadata(entries) < ribbonDataBytes(slots, roundingBias32) + METADATA_BYTES;
     }
@@ -200,10 +201,15 @@ public final class Ribbon {
         if (entries == 0) {
             return 0;
         }
-        if (usesBloom(entries, roundingBias32)) {
+        return filterBytes(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), roundingBias32);
+    }
+
+    /** {@link #filterBytes(long, int)} for n &gt; 0, its {@link #numSlots} given (any where n passes kMaxRibbonEntries). */
+    private long filterBytes(long entries, long slots, int roundingBias32) {
+        if (entries > MAX_RIBBON_ENTRIES || usesBloom(entries, slots, roundingBias32)) {
             return bloomBytesWithMetadata(entries);
         }
-        return ribbonDataBytes(numSlots(entries), roundingBias32) + METADATA_BYTES;
+        return ribbonDataBytes(slots, roundingBias32) + METADATA_BYTES;
     }
 
     /** {@link #filterBytes(long, int)} averaged over a uniformly random rounding bias. */
@@ -258,11 +264,16 @@ public final class Ribbon {
         if (entries == 0) {
             return 0.0;
         }
-        if (usesBloom(entries, roundingBias32)) {
+        return fpr(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), roundingBias32, bloomRate);
+    }
+
+    /** {@link #fpr(long, int, DoubleSupplier)} for n &gt; 0, its {@link #numSlots} given (any past kMaxRibbonEntries). */
+    private double fpr(long entries, long slots, int roundingBias32, DoubleSupplier bloomRate) {
+        if (entries > MAX_RIBBON_ENTRIES || usesBloom(entries, slots, roundingBias32)) {
             return bloomRate.getAsDouble();
         }
-        return independentProbabilitySum(layout(entries, roundingBias32).expectedFpRate(),
-                collisionFpRate(entries));
+        return independentProbabilitySum(Layout.of(slots / COEFF_BITS, ribbonDataBytes(slots, roundingBias32))
+                .expectedFpRate(), collisionFpRate(entries));
     }
 
     /** {@link #fpr(long, int)} averaged over a uniformly random rounding bias. */
@@ -307,7 +318,7 @@ public final class Ribbon {
      * hash equals one of the n stored hashes (util/ribbon_impl.h).
      */
     public static double collisionFpRate(long entries) {
-        return entries / Math.pow(2.0, 64);
+        return entries / 0x1p64; // 2^64, as pow(2.0, 64) gives it exactly
     }
 
     /** {@code BloomMath::IndependentProbabilitySum}: a + b - ab. */
@@ -501,7 +512,11 @@ public final class Ribbon {
         if (entries == 0 || entries > MAX_RIBBON_ENTRIES) {
             return 1L << 32;
         }
-        long slots = numSlots(entries);
+        return thresholdOverSlots(numSlots(entries));
+    }
+
+    /** {@link #roundingThreshold(long)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, from its {@link #numSlots}. */
+    private long thresholdOverSlots(long slots) {
         long high = ribbonDataBytes(slots, -1);
         if (ribbonDataBytes(slots, 0) == high) {
             return 1L << 32;
@@ -533,9 +548,13 @@ public final class Ribbon {
         if (entries == 0) {
             return new double[] {0.0, 0.0};
         }
-        long threshold = roundingThreshold(entries);
-        return new double[] {averageOverBias(threshold, bias -> fpr(entries, bias, bloomRate)),
-                averageOverBias(threshold, bias -> filterBytes(entries, bias))};
+        if (entries > MAX_RIBBON_ENTRIES) { // every bias builds the Bloom filter
+            return new double[] {bloomRate.getAsDouble(), bloomBytesWithMetadata(entries)};
+        }
+        long slots = numSlots(entries); // one count of slots for every bias, as each would compute it
+        long threshold = thresholdOverSlots(slots);
+        return new double[] {averageOverBias(threshold, bias -> fpr(entries, slots, bias, bloomRate)),
+                averageOverBias(threshold, bias -> filterBytes(entries, slots, bias))};
     }
 
     /** The value at a uniformly random rounding bias, the biases at or above {@code threshold} giving the larger. */
@@ -635,7 +654,8 @@ public final class Ribbon {
          */
         public double expectedFpRate() {
             double lowerPortion = lowerPortion();
-            return lowerPortion * Math.pow(0.5, upperColumns - 1) + (1.0 - lowerPortion) * Math.pow(0.5, upperColumns);
+            // 0.5^r exactly, as pow gives it for integer powers of two (Math.scalb, without pow's general path)
+            return lowerPortion * Math.scalb(1.0, 1 - upperColumns) + (1.0 - lowerPortion) * Math.scalb(1.0, -upperColumns);
         }
 
         private double lowerPortion() {
