@@ -129,7 +129,9 @@ public final class Provenance {
                 + " optimum at z* = theta zL + (1 - theta) zH, z* the share where the two end regrets are equal"
                 + " (bisection to adjacent doubles), or an end whose optimum has no regret at the other");
         node.put("deployable", "at an engine's granularity, regret against the engine's optimum at each end;"
-                + " the same duality over deployable solves (hull edge of the end regrets crossing the diagonal),"
+                + " the same duality over deployable solves (hull edge of the end regrets crossing the diagonal;"
+                + " the steps between the ends unsearched, each the knapsack's allocation after its pair exchanges,"
+                + " the dual bound the largest of their LP bounds),"
                 + " then an exact search over the engine's settings (partial allocations dominated at both ends,"
                 + " or whose LP lower bound at some weight of the two ends, theta, 0, 1/16, ..., 1, reaches the cut,"
                 + " cut; rounds of cuts from the dual bound to the incumbent, which a beam of the search's layers"
