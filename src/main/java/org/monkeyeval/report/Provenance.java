@@ -134,8 +134,9 @@ public final class Provenance {
                 + " the dual bound the largest of their LP bounds),"
                 + " then an exact search over the engine's settings (partial allocations dominated at both ends,"
                 + " or whose LP lower bound at some weight of the two ends, theta, 0, 1/16, ..., 1, reaches the cut,"
-                + " cut; rounds of cuts from the dual bound to the incumbent, which a beam of the search's layers"
-                + " may lower first) closes the gap the duality leaves");
+                + " cut; rounds of cuts from the dual bound to the incumbent, first with a tenth of the cap, and"
+                + " where a round passes it a beam of the search's layers may lower the incumbent) closes the gap the"
+                + " duality leaves");
         node.put("tables", "cases.csv zero_result_share_low/high, kl_radius, uniform_worst_regret,"
                 + " optimized_worst_regret (the nominal optimum's), robust_worst_regret, robust_cost_low/high,"
                 + " robust_zero_result_share (z*); rows.csv robust_bits_per_entry, robust_ideal_fpr");
