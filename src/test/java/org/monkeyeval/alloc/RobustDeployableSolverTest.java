@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,7 +70,7 @@ final class RobustDeployableSolverTest {
     void solve_smallRandomCases_matchesExhaustiveSearchOfTheWorstRegret(Engine engine, int seed) {
         Small c = Small.of(engine, seed);
         RobustDeployable found = SOLVER.solve(engine, c.family(), c.entries(), c.groups(), c.interval(), c.budget());
-        Exhaustive all = Exhaustive.of(c, found.ends());
+        Exhaustive all = Exhaustive.of(engine, seed, c, found.ends());
 
         assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
         assertEquals(all.lowBest(), found.ends().lowBest(), 1e-12 * all.lowBest(), "the engine's optimum at zL");
@@ -80,7 +82,7 @@ final class RobustDeployableSolverTest {
     }
 
     /**
-     * With a cap of a few partial allocations, the rounds' first try (a tenth of the cap) passes it wherever the
+     * With a cap of one or a few partial allocations, the rounds' first try (a tenth of the cap) passes it wherever the
      * duality leaves a gap, and the beam and the rounds with the whole cap take over: the answer is still the least
      * worst regret where it says it is proven, and otherwise its certified bound is no more than the least.
      */
@@ -88,10 +90,10 @@ final class RobustDeployableSolverTest {
     @MethodSource("smallCases")
     void solve_withTheFirstTryCutShort_endsAtTheLeastOrCertifiesABoundTheLeastRespects(Engine engine, int seed) {
         Small c = Small.of(engine, seed);
-        for (long cap : new long[] {1, 12, 60}) {
+        for (long cap : new long[] {1, 40}) {
             RobustDeployable found = new RobustDeployableSolver(new DeployableSolver(), cap).solve(engine, c.family(),
                     c.entries(), c.groups(), c.interval(), c.budget());
-            Exhaustive all = Exhaustive.of(c, found.ends());
+            Exhaustive all = Exhaustive.of(engine, seed, c, found.ends());
             double tolerance = 1e-12 * (all.lowBest() + all.highBest());
             assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
             assertTrue(found.worstRegret() >= all.worstRegret() - tolerance, "cap " + cap + ": below the least");
@@ -135,6 +137,14 @@ final class RobustDeployableSolverTest {
 
     /** Every combination of the family's settings over the groups, against the ends' weights. */
     private record Exhaustive(double lowBest, double highBest, double worstRegret) {
+
+        /** Searched once per small case: the ends' optima are exact whatever the solver's cap. */
+        private static final Map<String, Exhaustive> SEARCHED = new ConcurrentHashMap<>();
+
+        static Exhaustive of(Engine engine, int seed, Small c, ShareEnds ends) {
+            return SEARCHED.computeIfAbsent(engine + "/" + seed, key -> of(c, ends));
+        }
+
         static Exhaustive of(Small c, ShareEnds ends) {
             long[] entries = c.entries();
             int[] groups = c.groups();
