@@ -525,12 +525,16 @@ public final class RobustDeployableSolver {
 
         /** Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them. */
         DeployableSolver.Hull weightedHull(int k, double theta) {
-            int[] index = bySize[k];
-            double[] c = new double[index.length];
-            for (int j = 0; j < index.length; j++) {
-                c[j] = theta * costLow[k][index[j]] + (1 - theta) * costHigh[k][index[j]];
+            return weightedHull(k, bySize[k], sortedSize[k], theta);
+        }
+
+        /** Group k's cost theta cL + (1 - theta) cH over {@code settings} (sizes {@code sizes}), with the hull. */
+        DeployableSolver.Hull weightedHull(int k, int[] settings, double[] sizes, double theta) {
+            double[] c = new double[settings.length];
+            for (int j = 0; j < settings.length; j++) {
+                c[j] = theta * costLow[k][settings[j]] + (1 - theta) * costHigh[k][settings[j]];
             }
-            return DeployableSolver.Hull.of(c, sortedSize[k]);
+            return DeployableSolver.Hull.of(c, sizes);
         }
 
         /**
@@ -1023,12 +1027,7 @@ public final class RobustDeployableSolver {
                 grid[e] = w;
                 DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
                 for (int k = 0; k < groups; k++) {
-                    double[] weighted = new double[pass[k].length];
-                    for (int j = 0; j < weighted.length; j++) {
-                        int s = pass[k][j];
-                        weighted[j] = w * costLow[k][s] + (1 - w) * costHigh[k][s];
-                    }
-                    hulls[k] = DeployableSolver.Hull.of(weighted, sortedSize[k]);
+                    hulls[k] = t.weightedHull(k, pass[k], sortedSize[k], w);
                 }
                 restGrid[e] = suffixBounds(hulls);
             }

@@ -201,12 +201,15 @@ public final class Ribbon {
         if (entries == 0) {
             return 0;
         }
-        return filterBytes(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), roundingBias32);
+        if (entries > MAX_RIBBON_ENTRIES) {
+            return bloomBytesWithMetadata(entries);
+        }
+        return filterBytes(entries, numSlots(entries), roundingBias32);
     }
 
-    /** {@link #filterBytes(long, int)} for n &gt; 0, its {@link #numSlots} given (any where n passes kMaxRibbonEntries). */
+    /** {@link #filterBytes(long, int)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, its {@link #numSlots} given. */
     private long filterBytes(long entries, long slots, int roundingBias32) {
-        if (entries > MAX_RIBBON_ENTRIES || usesBloom(entries, slots, roundingBias32)) {
+        if (usesBloom(entries, slots, roundingBias32)) {
             return bloomBytesWithMetadata(entries);
         }
         return ribbonDataBytes(slots, roundingBias32) + METADATA_BYTES;
@@ -242,7 +245,11 @@ public final class Ribbon {
             throw new IllegalArgumentException("RocksDB builds no Ribbon filter for " + entries
                     + " entries at " + bitsPerKey + " bits per key (see usesBloom)");
         }
-        long slots = numSlots(entries);
+        return layoutOverSlots(numSlots(entries), roundingBias32);
+    }
+
+    /** The Ribbon layout over {@code slots} slots, where RocksDB builds a Ribbon filter. */
+    private Layout layoutOverSlots(long slots, int roundingBias32) {
         return Layout.of(slots / COEFF_BITS, ribbonDataBytes(slots, roundingBias32));
     }
 
@@ -264,16 +271,19 @@ public final class Ribbon {
         if (entries == 0) {
             return 0.0;
         }
-        return fpr(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), roundingBias32, bloomRate);
-    }
-
-    /** {@link #fpr(long, int, DoubleSupplier)} for n &gt; 0, its {@link #numSlots} given (any past kMaxRibbonEntries). */
-    private double fpr(long entries, long slots, int roundingBias32, DoubleSupplier bloomRate) {
-        if (entries > MAX_RIBBON_ENTRIES || usesBloom(entries, slots, roundingBias32)) {
+        if (entries > MAX_RIBBON_ENTRIES) {
             return bloomRate.getAsDouble();
         }
-        return independentProbabilitySum(Layout.of(slots / COEFF_BITS, ribbonDataBytes(slots, roundingBias32))
-                .expectedFpRate(), collisionFpRate(entries));
+        return fpr(entries, numSlots(entries), roundingBias32, bloomRate);
+    }
+
+    /** {@link #fpr(long, int, DoubleSupplier)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, its slots given. */
+    private double fpr(long entries, long slots, int roundingBias32, DoubleSupplier bloomRate) {
+        if (usesBloom(entries, slots, roundingBias32)) {
+            return bloomRate.getAsDouble();
+        }
+        return independentProbabilitySum(layoutOverSlots(slots, roundingBias32).expectedFpRate(),
+                collisionFpRate(entries));
     }
 
     /** {@link #fpr(long, int)} averaged over a uniformly random rounding bias. */
@@ -655,7 +665,8 @@ public final class Ribbon {
         public double expectedFpRate() {
             double lowerPortion = lowerPortion();
             // 0.5^r exactly, as pow gives it for integer powers of two (Math.scalb, without pow's general path)
-            return lowerPortion * Math.scalb(1.0, 1 - upperColumns) + (1.0 - lowerPortion) * Math.scalb(1.0, -upperColumns);
+            return lowerPortion * Math.scalb(1.0, 1 - upperColumns)
+                    + (1.0 - lowerPortion) * Math.scalb(1.0, -upperColumns);
         }
 
         private double lowerPortion() {
