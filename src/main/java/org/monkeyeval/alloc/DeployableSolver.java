@@ -474,8 +474,10 @@ public final class DeployableSolver {
         double used = 0.0;
         double[] terms = new double[runs];
         for (int i = 0; i < runs; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], ofRun.get(i).fpr(entries[i]));
-            bits[i] = ofRun.get(i).filterBits(entries[i]);
+            DeployableChoice choice = ofRun.get(i);
+            long n = entries[i];
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], () -> choice.fpr(n));
+            bits[i] = choice.filterBits(n);
             used += bits[i];
             terms[i] = reach[i] * fpr[i];
         }

@@ -189,7 +189,8 @@ public record EngineAnchors(ProgressivePolicy.Anchor progressiveFuse, Priced rib
             if (!consulted[i]) {
                 unread += m;
             }
-            weighted += reach[i] * ReadPath.rate(consulted[i], presentShare[i], choice.fpr(entries[i]));
+            long n = entries[i];
+            weighted += reach[i] * ReadPath.rate(consulted[i], presentShare[i], () -> choice.fpr(n));
         }
         return new Priced(bitsPerKey, bits, unread, weighted, Double.NaN);
     }

@@ -230,20 +230,21 @@ public final class ProgressivePolicy {
         for (int i = 0; i < runs.size(); i++) {
             Run run = runs.get(i);
             double before = bits;
-            double rate;
+            double rate = 0.0; // the run's filters' rate, computed only where a Get reads them
             if (run.files() != null && !run.files().isEmpty()) {
-                rate = 0.0;
                 long total = run.files().stream().mapToLong(RunFile::entries).sum();
                 for (RunFile file : run.files()) {
                     DeployableChoice choice = policy.of(level[i], file.entries(), true);
                     bits += choice.filterBits(file.entries());
-                    rate += (double) file.entries() / total * choice.fpr(file.entries());
+                    if (consulted[i]) {
+                        rate += (double) file.entries() / total * choice.fpr(file.entries());
+                    }
                 }
             } else {
                 tablesKnown = false;
                 DeployableChoice choice = policy.of(level[i], run.entries(), false);
                 bits += choice.filterBits(run.entries());
-                rate = choice.fpr(run.entries());
+                rate = consulted[i] ? choice.fpr(run.entries()) : Double.NaN;
             }
             weighted += reach[i] * ReadPath.rate(consulted[i], presentShare[i], rate);
             if (!consulted[i]) {

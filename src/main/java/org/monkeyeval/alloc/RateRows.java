@@ -144,14 +144,14 @@ final class RateRows {
         double[] bits = new double[count];
         long[] distinct = new long[ROWS_AT_ONCE];
         for (int from = 0; from < runs; ) {
-            // the next runs holding at most ROWS_AT_ONCE distinct entries: their families' rows computed on several
-            // threads and held here until one thread has handed those runs over in order, each row put together from
-            // them into the same two arrays (rows only kept softly could be dropped before they are read, and
-            // computed again one by one, where the tables beside them fill the heap)
+            // the next runs whose read filters hold at most ROWS_AT_ONCE distinct entries: their families' rows
+            // computed on several threads and held here until one thread has handed those runs over in order, each row
+            // put together from them into the same two arrays (rows only kept softly could be dropped before they are
+            // read, and computed again one by one, where the tables beside them fill the heap)
             int d = 0;
             int to = from;
             for (; to < runs; to++) {
-                if (!holds(distinct, d, entries[to])) {
+                if (consulted[to] && !holds(distinct, d, entries[to])) { // an unread filter's rate is not needed
                     if (d == ROWS_AT_ONCE) {
                         break;
                     }
@@ -232,10 +232,19 @@ final class RateRows {
 
     /**
      * One run's row: each setting's rate (s + (1 - s) p, or 1 where the filter is not read) and real size in bits,
-     * p and the size taken from the family's row where the layout places the setting in it.
+     * p and the size taken from the family's row where the layout places the setting in it. A filter the lookup
+     * does not read is only sized ({@link FilterFamily#filterBits}, the row's bits by its contract): its rate,
+     * the costly part of a row (Pebble's L6 of 10^8 keys asks 25 lattice rates), is never computed.
      */
     private static void fill(List<DeployableChoice> settings, Layout layout, long entries, boolean consulted,
                              double presentShare, double[] fpr, double[] bits) {
+        if (!consulted) { // the rate is 1 whatever the setting (ReadPath.rate): only the sizes are needed
+            Arrays.fill(fpr, ReadPath.rate(false, presentShare, Double.NaN));
+            for (int s = 0; s < bits.length; s++) {
+                bits[s] = settings.get(s).filterBits(entries);
+            }
+            return;
+        }
         FilterFamily rowFamily = null;
         Row row = null;
         for (int s = 0; s < fpr.length; s++) {

@@ -1,6 +1,7 @@
 package org.monkeyeval.alloc;
 
 import java.util.List;
+import java.util.function.DoubleSupplier;
 
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
@@ -140,6 +141,14 @@ public final class ReadPath {
      */
     static double rate(boolean consulted, double presentShare, double filterRate) {
         return consulted ? CurrentFilters.prefixFilterRate(filterRate, presentShare) : 1.0;
+    }
+
+    /**
+     * As {@link #rate(boolean, double, double)}, the filter's own rate asked only where the lookup reads the filter:
+     * an unread filter's rate is never needed, and some cost a quadrature (Pebble's L6, {@code LegacyBloomLattice}).
+     */
+    static double rate(boolean consulted, double presentShare, DoubleSupplier filterRate) {
+        return rate(consulted, presentShare, consulted ? filterRate.getAsDouble() : Double.NaN);
     }
 
     /**

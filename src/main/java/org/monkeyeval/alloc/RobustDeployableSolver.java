@@ -291,8 +291,9 @@ public final class RobustDeployableSolver {
                                   boolean[] consulted, double[] presentShare, int[] settingOfGroup) {
         double[] fpr = new double[entries.length];
         for (int i = 0; i < entries.length; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], presentShare[i],
-                    settings.get(settingOfGroup[groupOfRun[i]]).fpr(entries[i]));
+            DeployableChoice choice = settings.get(settingOfGroup[groupOfRun[i]]);
+            long n = entries[i];
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], () -> choice.fpr(n));
         }
         return fpr;
     }
@@ -351,8 +352,10 @@ public final class RobustDeployableSolver {
         double[] bits = new double[entries.length];
         double used = 0.0;
         for (int i = 0; i < entries.length; i++) {
-            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], ofRun.get(i).fpr(entries[i]));
-            bits[i] = ofRun.get(i).filterBits(entries[i]);
+            DeployableChoice choice = ofRun.get(i);
+            long n = entries[i];
+            fpr[i] = ReadPath.rate(consulted[i], presentShare[i], () -> choice.fpr(n));
+            bits[i] = choice.filterBits(n);
             used += bits[i];
         }
         return new RobustDeployable(ends, engine, groupOfRun, settingOfGroup,

@@ -3,6 +3,7 @@ package org.monkeyeval.alloc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -75,6 +76,24 @@ final class PebbleReadPathTest {
         assertEquals(1.0, d.fpr(2));
         assertEquals(d.fpr(0) + d.fpr(1) + 1.0, d.weightedFpr(), 1e-15);
         assertTrue(d.engineBound() >= 1.0, "the bound counts the unread run too: " + d.engineBound());
+    }
+
+    /**
+     * An unread filter is only sized, never rated, and Pebble's sizes refuse what its rates refuse: a last level
+     * whose filter would pass 2^32 - 1 lines leaves no Pebble allocation, read or not.
+     */
+    @Test
+    void deployable_pebbleGetUnreadRunPastPebblesLines_refusedAsAReadOneIs() {
+        long keys = 200_000_000_000L; // 25 bits per key: 9.8 * 10^9 lines
+        Setting most = PebbleFamily.INSTANCE.settings().get(PebbleFamily.GAIN_CAP_BITS);
+        assertThrows(IllegalArgumentException.class, () -> PebbleFamily.INSTANCE.fpr(keys, most));
+        assertThrows(IllegalArgumentException.class, () -> PebbleFamily.INSTANCE.filterBits(keys, most));
+        long[] entries = {10_000, keys};
+        Integer[] lv = {1, 2};
+        boolean[] consulted = ReadPath.consulted(Engine.PEBBLE, levels(lv));
+        assertFalse(consulted[1]);
+        assertThrows(IllegalArgumentException.class, () -> new DeployableSolver().solve(Engine.PEBBLE, entries,
+                new double[] {1.0, 1.0}, lv, consulted, 1.0 * keys));
     }
 
     /** Every combination of Pebble's knob per level, the last level's filter priced as never read. */

@@ -2,11 +2,17 @@ package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
+import org.monkeyeval.family.FilterFamily;
+import org.monkeyeval.family.Setting;
+import org.monkeyeval.family.pebble.PebbleFamily;
 import org.monkeyeval.family.rocksdb.RocksDbFamily;
 import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
 
@@ -16,6 +22,56 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
  * read), with equal neighbours sharing a row, and a row put together from kept family rows the same bits.
  */
 final class RateRowsTest {
+
+    /** Pebble's family, counting the rates asked of it by run size. */
+    private static final class CountingRates implements FilterFamily {
+        final Map<Long, Integer> asked = new ConcurrentHashMap<>();
+
+        @Override
+        public String name() {
+            return "counting-pebble";
+        }
+
+        @Override
+        public List<Setting> settings() {
+            return PebbleFamily.INSTANCE.settings();
+        }
+
+        @Override
+        public Setting settingFor(double bitsPerEntry) {
+            return PebbleFamily.INSTANCE.settingFor(bitsPerEntry);
+        }
+
+        @Override
+        public double fpr(long entries, Setting setting) {
+            asked.merge(entries, 1, Integer::sum);
+            return PebbleFamily.INSTANCE.fpr(entries, setting);
+        }
+
+        @Override
+        public double filterBits(long entries, Setting setting) {
+            return PebbleFamily.INSTANCE.filterBits(entries, setting);
+        }
+    }
+
+    @Test
+    void forEachRun_aFilterNoLookupReads_isSizedButItsRateNeverAsked() {
+        CountingRates family = new CountingRates();
+        List<DeployableChoice> settings = DeployableChoice.union(List.of(family));
+        long[] entries = {1_000, 40_000, 40_000, 7_000_000};
+        boolean[] consulted = {true, true, false, false}; // 7,000,000 keys: read by no lookup
+        RateRows.forEachRun(settings, entries, consulted, (run, fpr, bits) -> {
+            for (int s = 0; s < settings.size(); s++) {
+                Setting setting = settings.get(s).setting();
+                assertEquals(consulted[run] ? PebbleFamily.INSTANCE.fpr(entries[run], setting) : 1.0, fpr[s], 0.0,
+                        "run " + run + " setting " + s);
+                assertEquals(PebbleFamily.INSTANCE.filterBits(entries[run], setting), bits[s], 0.0,
+                        "run " + run + " setting " + s);
+            }
+        });
+        assertEquals(null, family.asked.get(7_000_000L), "rates asked of the unread filter");
+        assertTrue(family.asked.getOrDefault(40_000L, 0) > 0, "rates of the read filter of the same size as an unread one");
+    }
 
     @Test
     void forEachRun_manyRuns_givesEachRunItsOwnRowInRunOrder() {

@@ -130,7 +130,10 @@ public final class PebbleFamily implements RealFilterFamily {
         return LegacyBloomRate.fpr(entries, lines, setting.probes());
     }
 
-    /** (lines * 64 + 5) bytes. */
+    /**
+     * (lines * 64 + 5) bytes; past 2^32 - 1 lines, none (the rate refuses them alike, so an unread filter, which is
+     * only sized, is refused where a read one is).
+     */
     @Override
     public double filterBits(long entries, Setting setting) {
         FilterFamily.checkEntries(entries);
@@ -138,6 +141,9 @@ public final class PebbleFamily implements RealFilterFamily {
             return 0.0;
         }
         long lines = calculateNumLines(entries, (int) setting.bitsPerKey());
+        if (lines > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("lines (" + lines + ") must be in [1, 2^32 - 1]");
+        }
         return 8.0 * (lines * RocksDbLocalBloom.CACHE_LINE_BYTES + RocksDbLocalBloom.METADATA_BYTES);
     }
 
