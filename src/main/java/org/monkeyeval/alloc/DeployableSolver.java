@@ -806,10 +806,78 @@ public final class DeployableSolver {
             if (free >= stepSize[n]) {
                 return baseCost + stepCost[n];
             }
-            int lo = segmentAt(free);
+            return valueIn(segmentAt(free), free);
+        }
+
+        /** The LP's cost with {@code free} bits past the base, in segment lo (stepSize[lo] <= free < stepSize[lo + 1]). */
+        private double valueIn(int lo, double free) {
             int hi = lo + 1;
             double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
             return baseCost + stepCost[lo] + fraction * (stepCost[hi] - stepCost[lo]);
+        }
+
+        /**
+         * The segment j with stepSize[j] <= free < stepSize[j + 1], for 0 <= free < the last step, searched from
+         * segment {@code near}: galloping away from it (1, 2, 4, ... segments) until the budget is bracketed, then
+         * halving the bracket. There is one such j (the steps never fall), so this is {@link #segmentAt}'s answer,
+         * in O(log distance) look-ups where a search's budgets come near one another.
+         */
+        private int segmentNear(double free, int near) {
+            int last = stepSize.length - 1;
+            int lo;
+            int hi;
+            if (stepSize[near] <= free) {
+                lo = near;
+                hi = near + 1;
+                for (int step = 1; hi < last && stepSize[hi] <= free; step <<= 1) {
+                    lo = hi;
+                    hi = Math.min(last, lo + step);
+                }
+            } else {
+                hi = near;
+                lo = near - 1;
+                for (int step = 1; lo > 0 && stepSize[lo] > free; step <<= 1) {
+                    hi = lo;
+                    lo = Math.max(0, hi - step);
+                }
+            }
+            while (hi - lo > 1) { // stepSize[lo] <= free < stepSize[hi] (stepSize[0] = 0 <= free < stepSize[last])
+                int mid = (lo + hi) >>> 1;
+                if (stepSize[mid] <= free) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        /**
+         * A reader of this bound that remembers the segment it last found and searches from there: the same values
+         * as {@link #at}, bit for bit, for a search that asks at budgets near one another (the settings of one group
+         * tried in size order leave budgets a few segments apart). One thread's.
+         */
+        final class Cursor {
+            private int near;
+
+            /** {@link Bound#at}{@code (budget)}. */
+            double at(double budget) {
+                double free = budget - baseSize;
+                if (free < 0) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                int n = stepSize.length - 1;
+                if (free >= stepSize[n]) {
+                    return baseCost + stepCost[n];
+                }
+                near = segmentNear(free, near);
+                return valueIn(near, free);
+            }
+        }
+
+        /** A {@link Cursor} at the first segment. */
+        Cursor cursor() {
+            return new Cursor();
         }
 
         /**

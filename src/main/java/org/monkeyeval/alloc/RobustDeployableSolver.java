@@ -978,11 +978,15 @@ public final class RobustDeployableSolver {
         final double[][] sortedSize; // per group: sizes in that order
         final DeployableSolver.Hull[] thetaHull;
         final Integer[] order;
-        final DeployableSolver.Bound[] restLow;
-        final DeployableSolver.Bound[] restHigh;
-        final DeployableSolver.Bound[] restTheta;
+        final DeployableSolver.Bound[] restTheta; // per depth d: the LP bound of the groups order[d..] at theta
         final double[] grid;                     // the interior weights w of WEIGHT_GRID
-        final DeployableSolver.Bound[][] restGrid; // per weight: the suffixes' LP bounds of w cL + (1 - w) cH
+        // per depth, the LP bounds of the groups left at zL, zH, theta and each weight w of the grid (w cL +
+        // (1 - w) cH), as the partial allocations' bounds read them: each from where it last read, since a group's
+        // settings are tried in size order and leave budgets a few of its segments apart
+        final DeployableSolver.Bound.Cursor[] readLow;
+        final DeployableSolver.Bound.Cursor[] readHigh;
+        final DeployableSolver.Bound.Cursor[] readTheta;
+        final DeployableSolver.Bound.Cursor[][] readGrid;
         int beam;                                // partial allocations kept a layer, least bound first; 0: all
         final double budget;
         final double theta;
@@ -1020,11 +1024,12 @@ public final class RobustDeployableSolver {
                 hullHigh[k] = DeployableSolver.Hull.of(high, sortedSize[k]);
                 thetaHull[k] = DeployableSolver.Hull.of(weighted, sortedSize[k]);
             }
-            restLow = suffixBounds(hullLow);
-            restHigh = suffixBounds(hullHigh);
             restTheta = suffixBounds(thetaHull);
+            readLow = cursors(suffixBounds(hullLow));
+            readHigh = cursors(suffixBounds(hullHigh));
+            readTheta = cursors(restTheta);
             grid = new double[WEIGHT_GRID - 1];
-            restGrid = new DeployableSolver.Bound[grid.length][];
+            readGrid = new DeployableSolver.Bound.Cursor[grid.length][];
             for (int e = 0; e < grid.length; e++) {
                 double w = (e + 1.0) / WEIGHT_GRID;
                 grid[e] = w;
@@ -1032,13 +1037,21 @@ public final class RobustDeployableSolver {
                 for (int k = 0; k < groups; k++) {
                     hulls[k] = t.weightedHull(k, pass[k], sortedSize[k], w);
                 }
-                restGrid[e] = suffixBounds(hulls);
+                readGrid[e] = cursors(suffixBounds(hulls));
             }
             this.budget = budget;
             this.theta = theta;
             this.offsetLow = t.offsetLow;
             this.offsetHigh = t.offsetHigh;
             this.maxStates = maxStates;
+        }
+
+        private static DeployableSolver.Bound.Cursor[] cursors(DeployableSolver.Bound[] bounds) {
+            DeployableSolver.Bound.Cursor[] read = new DeployableSolver.Bound.Cursor[bounds.length];
+            for (int d = 0; d < bounds.length; d++) {
+                read[d] = bounds[d].cursor();
+            }
+            return read;
         }
 
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */
@@ -1060,15 +1073,15 @@ public final class RobustDeployableSolver {
          */
         private double bound(int d, double used, double low, double high, double cut) {
             double left = budget - used;
-            double b = theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + restTheta[d].at(left);
+            double b = theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + readTheta[d].at(left);
             if (b >= cut) {
                 return b;
             }
-            b = Math.max(b, low + restLow[d].at(left) - offsetLow);
-            b = Math.max(b, high + restHigh[d].at(left) - offsetHigh);
+            b = Math.max(b, low + readLow[d].at(left) - offsetLow);
+            b = Math.max(b, high + readHigh[d].at(left) - offsetHigh);
             for (int e = 0; e < grid.length && b < cut; e++) {
                 double w = grid[e];
-                b = Math.max(b, w * (low - offsetLow) + (1 - w) * (high - offsetHigh) + restGrid[e][d].at(left));
+                b = Math.max(b, w * (low - offsetLow) + (1 - w) * (high - offsetHigh) + readGrid[e][d].at(left));
             }
             return b;
         }
@@ -1152,14 +1165,24 @@ public final class RobustDeployableSolver {
             return setting;
         }
 
+        /** Size, cost at zL, cost at zH, origin state, setting: each by {@link Double#compare}. */
+        private static final Comparator<double[]> SWEEP_ORDER = (a, b) -> {
+            for (int f = 0; f < 5; f++) {
+                int c = Double.compare(a[f], b[f]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+
         /**
          * The states no other dominates: none other is as small and no costlier at both ends. A sweep by
          * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
          * (cost at zL, cost at zH) pairs kept so far.
          */
         static List<double[]> undominated(List<double[]> states) {
-            states.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[1])
-                    .thenComparingDouble(x -> x[2]).thenComparingDouble(x -> x[3]).thenComparingDouble(x -> x[4]));
+            states.sort(SWEEP_ORDER);
             TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
             List<double[]> kept = new ArrayList<>();
             for (double[] x : states) {

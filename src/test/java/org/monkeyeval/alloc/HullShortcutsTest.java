@@ -19,7 +19,8 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
  * settings the scan of every setting in (size, cost, index) order keeps, in the same order; and
  * {@link DeployableSolver.Bound#of} (segments sorted by slope with a stable radix sort) gives the same steps,
  * bit for bit, as sorting the segments by (slope, hull, vertex) with a comparator; and a run's hull kept for the
- * engine's bound ({@link DeployableSolver#runHull}, its vertices alone) gives the same bound as the whole hull.
+ * engine's bound ({@link DeployableSolver#runHull}, its vertices alone) gives the same bound as the whole hull;
+ * and a {@link DeployableSolver.Bound.Cursor}, searching from where it last read, reads the bound's own values.
  */
 final class HullShortcutsTest {
 
@@ -96,6 +97,40 @@ final class HullShortcutsTest {
             }
             for (double budget = 0; budget < 64 * 40 * 7; budget += 333) {
                 assertEquals(expected.at(budget), actual.at(budget), 0.0, "trial " + trial + " budget " + budget);
+            }
+        }
+    }
+
+    /**
+     * A cursor searches from the segment it found last, galloping: over random hulls and budgets that wander, jump
+     * both ways, fall below the base and pass the last step, it reads the same doubles as the bound's own search.
+     */
+    @Test
+    void cursor_wanderingAndJumpingBudgets_readsTheBoundBitForBit() {
+        SplittableRandom random = new SplittableRandom(19);
+        for (int trial = 0; trial < 200; trial++) {
+            List<DeployableSolver.Hull> hulls = new ArrayList<>();
+            for (int g = 1 + random.nextInt(8); g > 0; g--) {
+                int n = 1 + random.nextInt(400);
+                double[] cost = new double[n];
+                double[] size = new double[n];
+                for (int s = 0; s < n; s++) {
+                    size[s] = 64 * random.nextInt(200);
+                    cost[s] = random.nextDouble();
+                }
+                hulls.add(DeployableSolver.Hull.of(cost, size));
+            }
+            DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
+            double top = bound.baseSize + bound.stepSize[bound.stepSize.length - 1];
+            DeployableSolver.Bound.Cursor cursor = bound.cursor();
+            double budget = random.nextDouble() * top;
+            for (int read = 0; read < 300; read++) {
+                budget = switch (random.nextInt(4)) {
+                    case 0 -> random.nextDouble() * 1.2 * top - 0.1 * top; // anywhere, past both ends
+                    case 1 -> bound.baseSize + bound.stepSize[random.nextInt(bound.stepSize.length)]; // a step's end
+                    default -> budget + (random.nextDouble() - 0.6) * 0.02 * top; // near the last, mostly falling
+                };
+                assertEquals(bound.at(budget), cursor.at(budget), 0.0, "trial " + trial + " read " + read);
             }
         }
     }
