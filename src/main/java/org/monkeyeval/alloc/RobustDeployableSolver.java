@@ -3,9 +3,11 @@ package org.monkeyeval.alloc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -406,6 +408,48 @@ public final class RobustDeployableSolver {
     }
 
     /**
+     * For each group that holds one run, the first group whose one run has the same entries and read path (itself if
+     * none comes before); -1 for a group of several runs. Such groups' rows are one row p, and their costs a p and
+     * b p, a and b their runs' reach at the two ends (64 equal runs; tiers of equal runs).
+     */
+    static int[] firstAlike(long[] entries, int[] groupOfRun, boolean[] consulted, double[] presentShare, int groups) {
+        int[] runs = new int[groups];
+        int[] runOf = new int[groups];
+        for (int i = 0; i < entries.length; i++) {
+            runs[groupOfRun[i]]++;
+            runOf[groupOfRun[i]] = i;
+        }
+        record Kind(long entries, boolean consulted, long presentShare) {
+        }
+        Map<Kind, Integer> first = new HashMap<>();
+        int[] alike = new int[groups];
+        for (int k = 0; k < groups; k++) {
+            int i = runOf[k];
+            int group = k;
+            alike[k] = runs[k] != 1 ? -1 : first.computeIfAbsent(new Kind(entries[i], consulted[i],
+                    Double.doubleToLongBits(presentShare[i])), x -> group);
+        }
+        return alike;
+    }
+
+    /**
+     * Whether {@code cost} compares every two settings as {@code row} does (less, equal or greater, by
+     * {@link Double#compare}): checked between neighbours of {@code byRow}, the settings in the row's order, which
+     * carries to every pair. A group's cost a p, a rounded product, does unless two rates a few units in the last
+     * place apart round to one cost, or the reach is 0.
+     */
+    static boolean ordersAlike(int[] byRow, double[] row, double[] cost) {
+        for (int j = 1; j < byRow.length; j++) {
+            int s = byRow[j - 1];
+            int t = byRow[j];
+            if (Double.compare(row[s], row[t]) != Double.compare(cost[s], cost[t])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The settings, in index order, that no earlier setting of their stretch dominates. The settings fall into
      * a few stretches each ascending in the order the scan of {@link #undominatedBySize} takes (size, cost at
      * zL, cost at zH, index; a family's settings by rising millibits, mostly): within a stretch an earlier
@@ -496,6 +540,13 @@ public final class RobustDeployableSolver {
             for (int i = 0; i < entries.length; i++) {
                 groupEntries[groupOfRun[i]] += entries[i];
             }
+            int[] alike = firstAlike(entries, groupOfRun, consulted, presentShare, groups);
+            double[][] row = new double[groups][]; // a group's run's rates, where a later group is alike
+            for (int k = 0; k < groups; k++) {
+                if (alike[k] >= 0 && alike[k] != k) {
+                    row[alike[k]] = new double[0];
+                }
+            }
             RateRows.forEachRun(settings, entries, consulted, presentShare, (i, p, m) -> {
                 int k = groupOfRun[i];
                 for (int s = 0; s < count; s++) {
@@ -503,10 +554,34 @@ public final class RobustDeployableSolver {
                     costHigh[k][s] += reachHigh[i] * p[s];
                     size[k][s] += m[s];
                 }
+                if (row[k] != null) {
+                    row[k] = p.clone();
+                }
             });
             bySize = new int[groups][];
             sortedSize = new double[groups][];
+            int[][] byRate = new int[groups][]; // a kept row's settings by rate
+            int[] sharedFrom = new int[groups]; // the first alike group whose costs order the settings as the row does
+            Arrays.fill(sharedFrom, -1);
             for (int k = 0; k < groups; k++) {
+                int first = alike[k];
+                if (first >= 0 && row[first] != null) {
+                    if (byRate[first] == null) {
+                        byRate[first] = IntStream.range(0, count).toArray();
+                        IndexSort.sort(byRate[first], row[first], new long[count]);
+                    }
+                    if (ordersAlike(byRate[first], row[first], costLow[k])
+                            && ordersAlike(byRate[first], row[first], costHigh[k])) {
+                        // every comparison the scan makes comes out as on the row itself: the same settings in the
+                        // same order as for any other group whose costs order them so
+                        if (sharedFrom[first] >= 0) {
+                            bySize[k] = bySize[sharedFrom[first]];
+                            sortedSize[k] = sortedSize[sharedFrom[first]];
+                            continue;
+                        }
+                        sharedFrom[first] = k;
+                    }
+                }
                 bySize[k] = undominatedBySize(costLow[k], costHigh[k], size[k]);
                 sortedSize[k] = new double[bySize[k].length];
                 for (int j = 0; j < bySize[k].length; j++) {

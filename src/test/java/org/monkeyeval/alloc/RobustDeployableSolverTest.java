@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -104,6 +105,30 @@ final class RobustDeployableSolverTest {
                         "cap " + cap + ": bound " + found.lowerBound() + " above the least " + all.worstRegret());
             }
         }
+    }
+
+    /**
+     * Runs of one size, each its own group (tiers of equal runs), whose groups share their undominated settings where
+     * their costs order them as the run's row does: the least worst regret is still exhaustive search's.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void solve_equalRunsEachItsOwnGroup_matchesExhaustiveSearch(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Engine engine = seed % 2 == 0 ? Engine.PEBBLE : Engine.ROCKSDB;
+        long n = 500 + random.nextLong(40_000);
+        long[] entries = {n, n, n};
+        double low = random.nextDouble() * 0.5;
+        double high = low + random.nextDouble() * (1 - low);
+        FilterFamily family = engine.family() != RocksDbFamily.INSTANCE ? engine.family()
+                : everyNthMillibit(engine.family(), 397);
+        Small c = new Small(entries, new int[] {0, 1, 2}, new ShareInterval(low, high),
+                Math.floor(3 * n * (1 + random.nextDouble() * 12)), family);
+        RobustDeployable found = SOLVER.solve(engine, c.family(), c.entries(), c.groups(), c.interval(), c.budget());
+        Exhaustive all = Exhaustive.of(c, found.ends());
+        assertTrue(found.usedBits() <= c.budget(), "used " + found.usedBits() + " of " + c.budget());
+        assertEquals(all.worstRegret(), found.worstRegret(), 1e-12 * (all.lowBest() + all.highBest()),
+                "least worst regret");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -72,5 +74,63 @@ final class UndominatedBySizeTest {
             }
         }
         return kept.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Groups of one run of one size share their undominated settings when their costs a p and b p order the settings
+     * as the row p does: then every comparison the scan makes comes out as on (p, p), so the settings and their order
+     * are those of (p, p). Checked over random reaches; and a reach that rounds two rates apart to one cost, or is 0,
+     * is caught.
+     */
+    @Test
+    void undominatedBySize_costsOrderingTheRowAlike_keepTheRowsOwnSettings() {
+        SplittableRandom random = new SplittableRandom(5);
+        int count = 3_000;
+        double[] p = new double[count];
+        double[] size = new double[count];
+        for (int s = 0; s < count; s++) {
+            size[s] = 64 * (s / 3 + random.nextInt(4));
+            p[s] = Math.pow(0.5, size[s] / 4_000.0) * (1 + random.nextInt(3) / 16.0);
+        }
+        int[] byRow = java.util.stream.IntStream.range(0, count).toArray();
+        IndexSort.sort(byRow, p, new long[count]);
+        int[] own = RobustDeployableSolver.undominatedBySize(p, p, size);
+        int alike = 0;
+        for (int trial = 0; trial < 200; trial++) {
+            double a = random.nextDouble();
+            double b = random.nextDouble();
+            double[] low = new double[count];
+            double[] high = new double[count];
+            for (int s = 0; s < count; s++) {
+                low[s] = 0.0 + a * p[s];
+                high[s] = 0.0 + b * p[s];
+            }
+            if (RobustDeployableSolver.ordersAlike(byRow, p, low) && RobustDeployableSolver.ordersAlike(byRow, p, high)) {
+                alike++;
+                assertArrayEquals(own, RobustDeployableSolver.undominatedBySize(low, high, size), "a " + a + ", b " + b);
+            }
+        }
+        assertTrue(alike > 150, alike + " of 200 reaches ordered the row alike");
+
+        double[] row = {0.5, Math.nextUp(0.5), 0.75};
+        int[] order = {0, 1, 2};
+        assertTrue(RobustDeployableSolver.ordersAlike(order, row, row));
+        assertFalse(RobustDeployableSolver.ordersAlike(order, row, new double[] {0.0, 0.0, 0.0}), "reach 0");
+        double tiny = Double.MIN_NORMAL; // two rates a unit in the last place apart, one cost once scaled
+        assertFalse(RobustDeployableSolver.ordersAlike(order, row,
+                new double[] {tiny * row[0] * 0x1p-50, tiny * row[1] * 0x1p-50, tiny * row[2] * 0x1p-50}));
+    }
+
+    @Test
+    void firstAlike_groupsOfOneRunOfOneSizeAndReadPath_pointToTheFirst() {
+        long[] entries = {100, 100, 200, 100, 100, 100};
+        int[] groupOfRun = {0, 1, 2, 3, 4, 4};            // group 4 holds two runs
+        boolean[] consulted = {true, true, true, false, true, true};
+        double[] presentShare = {0, 0, 0, 0, 0, 0};
+        assertArrayEquals(new int[] {0, 0, 2, 3, -1},
+                RobustDeployableSolver.firstAlike(entries, groupOfRun, consulted, presentShare, 5));
+        presentShare[1] = 0.25;
+        assertArrayEquals(new int[] {0, 1, 2, 3, -1},
+                RobustDeployableSolver.firstAlike(entries, groupOfRun, consulted, presentShare, 5));
     }
 }
