@@ -561,9 +561,11 @@ public final class RobustDeployableSolver {
             bySize = new int[groups][];
             sortedSize = new double[groups][];
             int[][] byRate = new int[groups][]; // a kept row's settings by rate
-            int[] sharedFrom = new int[groups]; // the first alike group whose costs order the settings as the row does
+            int[] sharedFrom = new int[groups]; // per kept row: the first alike group whose costs order it as it does
             Arrays.fill(sharedFrom, -1);
+            int[] scanOf = new int[groups]; // the group whose scan gives a group's settings: its own, or a shared one
             for (int k = 0; k < groups; k++) {
+                scanOf[k] = k;
                 int first = alike[k];
                 if (first >= 0 && row[first] != null) {
                     if (byRate[first] == null) {
@@ -574,19 +576,23 @@ public final class RobustDeployableSolver {
                             && ordersAlike(byRate[first], row[first], costHigh[k])) {
                         // every comparison the scan makes comes out as on the row itself: the same settings in the
                         // same order as for any other group whose costs order them so
-                        if (sharedFrom[first] >= 0) {
-                            bySize[k] = bySize[sharedFrom[first]];
-                            sortedSize[k] = sortedSize[sharedFrom[first]];
-                            continue;
+                        if (sharedFrom[first] < 0) {
+                            sharedFrom[first] = k;
                         }
-                        sharedFrom[first] = k;
+                        scanOf[k] = sharedFrom[first];
                     }
                 }
+            }
+            IntStream.range(0, groups).filter(k -> scanOf[k] == k).parallel().forEach(k -> { // each its own slots
                 bySize[k] = undominatedBySize(costLow[k], costHigh[k], size[k]);
                 sortedSize[k] = new double[bySize[k].length];
                 for (int j = 0; j < bySize[k].length; j++) {
                     sortedSize[k][j] = size[k][bySize[k][j]];
                 }
+            });
+            for (int k = 0; k < groups; k++) {
+                bySize[k] = bySize[scanOf[k]];
+                sortedSize[k] = sortedSize[scanOf[k]];
             }
             order = new Integer[groups];
             for (int k = 0; k < groups; k++) {
@@ -622,9 +628,7 @@ public final class RobustDeployableSolver {
         int[] solveWeighted(double theta, double budget, long maxStates) {
             DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
             List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
-            for (int k = 0; k < groups; k++) {
-                hulls[k] = weightedHull(k, theta);
-            }
+            IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = weightedHull(k, theta)); // each its own
             for (int d = 0; d < groups; d++) {
                 inOrder.add(hulls[order[d]]);
             }
@@ -916,10 +920,9 @@ public final class RobustDeployableSolver {
             double[][][] costs = {low, high, weighted};
             double[][][] reduced = {reducedLow, reducedHigh, reducedTheta};
             for (int o = 0; o < 3; o++) {
-                List<DeployableSolver.Hull> hulls = new ArrayList<>(groups);
-                for (int k = 0; k < groups; k++) {
-                    hulls.add(DeployableSolver.Hull.of(costs[o][k], t.sortedSize[k]));
-                }
+                double[][] cost = costs[o];
+                List<DeployableSolver.Hull> hulls = IntStream.range(0, groups).parallel()
+                        .mapToObj(k -> DeployableSolver.Hull.of(cost[k], t.sortedSize[k])).toList(); // in group order
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
                 double lambda = ChoiceKnapsack.criticalSlope(bound, budget);
                 if (Double.isNaN(lambda)) {
@@ -1046,11 +1049,10 @@ public final class RobustDeployableSolver {
         /** The bounds' weights besides theta: 0, 1/WEIGHT_GRID, ..., 1. */
         static final int WEIGHT_GRID = 16;
         final int groups;
-        final double[][] costLow;
-        final double[][] costHigh;
-        final double[][] size;
         final int[][] bySize;       // per group: the passing setting indices by size, then cost
         final double[][] sortedSize; // per group: sizes in that order
+        final double[][] sortedLow;  // per group: costs at zL in that order (read in order, not by setting)
+        final double[][] sortedHigh; // per group: costs at zH in that order
         final DeployableSolver.Hull[] thetaHull;
         final Integer[] order;
         final DeployableSolver.Bound[] restTheta; // per depth d: the LP bound of the groups order[d..] at theta
@@ -1073,32 +1075,33 @@ public final class RobustDeployableSolver {
 
         Search(Tables t, int[][] pass, double budget, double theta, long maxStates) {
             groups = t.groups;
-            costLow = t.costLow;
-            costHigh = t.costHigh;
-            size = t.size;
             order = t.order;
             bySize = pass;
             sortedSize = new double[groups][];
+            sortedLow = new double[groups][];
+            sortedHigh = new double[groups][];
             DeployableSolver.Hull[] hullLow = new DeployableSolver.Hull[groups];
             DeployableSolver.Hull[] hullHigh = new DeployableSolver.Hull[groups];
             thetaHull = new DeployableSolver.Hull[groups];
-            for (int k = 0; k < groups; k++) {
+            IntStream.range(0, groups).parallel().forEach(k -> { // each group's own slots
                 int n = pass[k].length;
                 sortedSize[k] = new double[n];
                 double[] low = new double[n];
                 double[] high = new double[n];
+                sortedLow[k] = low;
+                sortedHigh[k] = high;
                 double[] weighted = new double[n];
                 for (int j = 0; j < n; j++) {
                     int s = pass[k][j];
-                    sortedSize[k][j] = size[k][s];
-                    low[j] = costLow[k][s];
-                    high[j] = costHigh[k][s];
+                    sortedSize[k][j] = t.size[k][s];
+                    low[j] = t.costLow[k][s];
+                    high[j] = t.costHigh[k][s];
                     weighted[j] = theta * low[j] + (1 - theta) * high[j];
                 }
                 hullLow[k] = DeployableSolver.Hull.of(low, sortedSize[k]);
                 hullHigh[k] = DeployableSolver.Hull.of(high, sortedSize[k]);
                 thetaHull[k] = DeployableSolver.Hull.of(weighted, sortedSize[k]);
-            }
+            });
             restTheta = suffixBounds(thetaHull);
             readLow = cursors(suffixBounds(hullLow));
             readHigh = cursors(suffixBounds(hullHigh));
@@ -1109,9 +1112,8 @@ public final class RobustDeployableSolver {
                 double w = (e + 1.0) / WEIGHT_GRID;
                 grid[e] = w;
                 DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
-                for (int k = 0; k < groups; k++) {
-                    hulls[k] = t.weightedHull(k, pass[k], sortedSize[k], w);
-                }
+                IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = t.weightedHull(k, pass[k],
+                        sortedSize[k], w));
                 readGrid[e] = cursors(suffixBounds(hulls));
             }
             this.budget = budget;
@@ -1132,13 +1134,13 @@ public final class RobustDeployableSolver {
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */
         private DeployableSolver.Bound[] suffixBounds(DeployableSolver.Hull[] hulls) {
             DeployableSolver.Bound[] suffix = new DeployableSolver.Bound[groups + 1];
-            for (int d = groups; d >= 0; d--) {
+            IntStream.rangeClosed(0, groups).parallel().forEach(d -> { // each depth its own
                 List<DeployableSolver.Hull> rest = new ArrayList<>();
                 for (int e = d; e < groups; e++) {
                     rest.add(hulls[order[e]]);
                 }
                 suffix[d] = DeployableSolver.Bound.of(rest);
-            }
+            });
             return suffix;
         }
 
@@ -1179,12 +1181,12 @@ public final class RobustDeployableSolver {
                             return null;
                         }
                         int s = bySize[k][j];
-                        double u = used[state] + size[k][s];
+                        double u = used[state] + sortedSize[k][j];
                         if (u > budget) {
                             break;
                         }
-                        double l = low[state] + costLow[k][s];
-                        double h = high[state] + costHigh[k][s];
+                        double l = low[state] + sortedLow[k][j];
+                        double h = high[state] + sortedHigh[k][j];
                         double b = bound(d + 1, u, l, h, cut);
                         if (b >= cut) {
                             continue;
