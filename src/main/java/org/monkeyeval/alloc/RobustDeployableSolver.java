@@ -210,19 +210,20 @@ public final class RobustDeployableSolver {
         double[] reachLow = w[0].reach();
         double[] reachHigh = w[1].reach();
         // the ends' solves, every weighted solve of the duality and the search share one table of the
-        // groups' costs at both ends
+        // groups' costs at both ends; their allocations are positions among each group's undominated settings
         Tables tables = new Tables(settings, entries, reachLow, reachHigh, groupOfRun, consulted, presentShare);
         int[] sa = tables.solveWeighted(1.0, budgetBits, solver.maxStates());
         int[] sb = interval.point() ? sa : tables.solveWeighted(0.0, budgetBits, solver.maxStates());
-        double[] fprA = fprOf(settings, entries, groupOfRun, consulted, presentShare, sa);
-        double[] fprB = fprOf(settings, entries, groupOfRun, consulted, presentShare, sb);
+        double[] fprA = fprOf(settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(sa));
+        double[] fprB = fprOf(settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(sb));
         ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(fprA), w[1].cost(fprB));
         tables.ends(ends);
         int solves = interval.point() ? 1 : 2;
 
         int[] best = ends.worstRegret(fprA) <= ends.worstRegret(fprB) ? sa : sb;
         if (ends.worstRegret(best == sa ? fprA : fprB) <= 0.0) {
-            return build(engine, settings, entries, groupOfRun, consulted, presentShare, best, ends, 0.0, solves, 0);
+            return build(engine, settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(best), ends,
+                    0.0, solves, 0);
         }
         double theta = 1.0;
         double dual = Double.NEGATIVE_INFINITY; // the largest certified g(theta), a lower bound on the answer
@@ -283,8 +284,8 @@ public final class RobustDeployableSolver {
             }
             lower = rounds.lowerBound;
         }
-        RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare, settingOfGroup, ends,
-                dual, solves, nodes);
+        RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare,
+                tables.settingsOf(settingOfGroup), ends, dual, solves, nodes);
         return lower >= tables.worstRegret(settingOfGroup) ? r : r.withLowerBound(lower);
     }
 
@@ -505,16 +506,21 @@ public final class RobustDeployableSolver {
     }
 
     /**
-     * The groups' costs at both ends and sizes, per setting, built once per robust solve: the weighted
-     * solves of the duality, the local moves and the search all read them.
+     * The groups' costs at both ends and sizes at each of their undominated settings, by size, built once per robust
+     * solve: the weighted solves of the duality, the local moves and the search all read them, and their
+     * allocations are positions among these (a group's j-th undominated setting), turned into settings at the end.
+     *
+     * <p>The runs' rows are summed group by group (the runs of a group in run order, so each sum is the same
+     * bits): a group's costs over every setting are held only until its last run is added, and then only its
+     * undominated settings are kept. On 200 random runs at rocksdb-per-level that keeps 3.9 million of 12.3
+     * million cells, where the whole tables (294 MB) beside the runs' rows had filled -Xmx1g.
      */
     private static final class Tables {
         final int groups;
-        final double[][] costLow;   // per group and setting: sum_{i in g} a_i(zL) p(n_i, s)
-        final double[][] costHigh;
-        final double[][] size;
-        final int[][] bySize;       // per group: the undominated setting indices by size, then cost
-        final double[][] sortedSize; // per group: sizes in that order
+        final int[][] bySize;       // per group: the undominated setting indices by size, then cost (position j)
+        final double[][] sortedSize; // per group: size at each position
+        final double[][] low;       // per group and position: sum_{i in g} a_i(zL) p(n_i, s)
+        final double[][] high;      // the same at zH
         final Integer[] order;      // groups, largest first
         double[][] blockLeastLow;   // per group: least cost at zL of each block of MOVE_BLOCK settings by size
         double[][] blockLeastHigh;  // (built by the first improve)
@@ -533,72 +539,138 @@ public final class RobustDeployableSolver {
                 throw new IllegalArgumentException(groups + " groups x " + count + " settings is more than the"
                         + " robust search tabulates (" + DeployableSolver.MAX_TABLE_CELLS + " cells)");
             }
-            costLow = new double[groups][count];
-            costHigh = new double[groups][count];
-            size = new double[groups][count];
-            double[] groupEntries = new double[groups];
-            for (int i = 0; i < entries.length; i++) {
-                groupEntries[groupOfRun[i]] += entries[i];
-            }
-            int[] alike = firstAlike(entries, groupOfRun, consulted, presentShare, groups);
-            double[][] row = new double[groups][]; // a group's run's rates, where a later group is alike
-            for (int k = 0; k < groups; k++) {
-                if (alike[k] >= 0 && alike[k] != k) {
-                    row[alike[k]] = new double[0];
-                }
-            }
-            RateRows.forEachRun(settings, entries, consulted, presentShare, (i, p, m) -> {
-                int k = groupOfRun[i];
-                for (int s = 0; s < count; s++) {
-                    costLow[k][s] += reachLow[i] * p[s];
-                    costHigh[k][s] += reachHigh[i] * p[s];
-                    size[k][s] += m[s];
-                }
-                if (row[k] != null) {
-                    row[k] = p.clone();
-                }
-            });
             bySize = new int[groups][];
             sortedSize = new double[groups][];
-            int[][] byRate = new int[groups][]; // a kept row's settings by rate
-            int[] sharedFrom = new int[groups]; // per kept row: the first alike group whose costs order it as it does
-            Arrays.fill(sharedFrom, -1);
-            int[] scanOf = new int[groups]; // the group whose scan gives a group's settings: its own, or a shared one
-            for (int k = 0; k < groups; k++) {
-                scanOf[k] = k;
-                int first = alike[k];
-                if (first >= 0 && row[first] != null) {
-                    if (byRate[first] == null) {
-                        byRate[first] = IntStream.range(0, count).toArray();
-                        IndexSort.sort(byRate[first], row[first], new long[count]);
-                    }
-                    if (ordersAlike(byRate[first], row[first], costLow[k])
-                            && ordersAlike(byRate[first], row[first], costHigh[k])) {
-                        // every comparison the scan makes comes out as on the row itself: the same settings in the
-                        // same order as for any other group whose costs order them so
-                        if (sharedFrom[first] < 0) {
-                            sharedFrom[first] = k;
-                        }
-                        scanOf[k] = sharedFrom[first];
-                    }
-                }
+            low = new double[groups][];
+            high = new double[groups][];
+            double[] groupEntries = new double[groups];
+            int[] runsLeft = new int[groups];
+            for (int i = 0; i < entries.length; i++) {
+                groupEntries[groupOfRun[i]] += entries[i];
+                runsLeft[groupOfRun[i]]++;
             }
-            IntStream.range(0, groups).filter(k -> scanOf[k] == k).parallel().forEach(k -> { // each its own slots
-                bySize[k] = undominatedBySize(costLow[k], costHigh[k], size[k]);
-                sortedSize[k] = new double[bySize[k].length];
-                for (int j = 0; j < bySize[k].length; j++) {
-                    sortedSize[k][j] = size[k][bySize[k][j]];
+            Finisher finisher = new Finisher(count, firstAlike(entries, groupOfRun, consulted, presentShare, groups));
+            // the runs group by group, each group's in run order: one group's sums over every setting open at a time
+            int[] byGroup = IntStream.range(0, entries.length).boxed()
+                    .sorted(Comparator.<Integer>comparingInt(i -> groupOfRun[i]).thenComparingInt(i -> i))
+                    .mapToInt(Integer::intValue).toArray();
+            long[] groupedEntries = new long[byGroup.length];
+            boolean[] groupedConsulted = new boolean[byGroup.length];
+            double[] groupedShare = new double[byGroup.length];
+            for (int j = 0; j < byGroup.length; j++) {
+                groupedEntries[j] = entries[byGroup[j]];
+                groupedConsulted[j] = consulted[byGroup[j]];
+                groupedShare[j] = presentShare[byGroup[j]];
+            }
+            double[][] open = new double[3][]; // the open group's costs at zL and zH and sizes, per setting
+            RateRows.forEachRun(settings, groupedEntries, groupedConsulted, groupedShare, (j, p, m) -> {
+                int i = byGroup[j];
+                int k = groupOfRun[i];
+                if (j == 0 || groupOfRun[byGroup[j - 1]] != k) {
+                    open[0] = new double[count];
+                    open[1] = new double[count];
+                    open[2] = new double[count];
+                }
+                for (int s = 0; s < count; s++) {
+                    open[0][s] += reachLow[i] * p[s];
+                    open[1][s] += reachHigh[i] * p[s];
+                    open[2][s] += m[s];
+                }
+                finisher.keepRow(k, p);
+                if (--runsLeft[k] == 0) {
+                    finisher.finish(k, open[0], open[1], open[2]);
                 }
             });
             for (int k = 0; k < groups; k++) {
-                bySize[k] = bySize[scanOf[k]];
-                sortedSize[k] = sortedSize[scanOf[k]];
+                if (bySize[k] == null) { // a group of no runs: no cost, no size
+                    finisher.finish(k, new double[count], new double[count], new double[count]);
+                }
             }
             order = new Integer[groups];
             for (int k = 0; k < groups; k++) {
                 order[k] = k;
             }
             Arrays.sort(order, Comparator.<Integer>comparingDouble(k -> -groupEntries[k]).thenComparingInt(k -> k));
+        }
+
+        /**
+         * Turns each group's summed costs and sizes into its undominated settings by size and their costs, group
+         * by group. Groups of one run each of one size and read path share their undominated settings where their
+         * costs (a p, b p) order the settings as the run's row p does, checked between neighbours in the row's
+         * order: every comparison the scan makes then comes out as on the row itself, so the same settings in the
+         * same order.
+         */
+        private final class Finisher {
+            private final int count;
+            private final int[] alike;      // firstAlike
+            private final double[][] row;   // a group's run's rates, where a later group is alike
+            private final int[][] byRate;   // a kept row's settings by rate
+            private final int[] sharedFrom; // per kept row: the first alike group whose costs order it as it does
+
+            Finisher(int count, int[] alike) {
+                this.count = count;
+                this.alike = alike;
+                row = new double[groups][];
+                byRate = new int[groups][];
+                sharedFrom = new int[groups];
+                Arrays.fill(sharedFrom, -1);
+                for (int k = 0; k < groups; k++) {
+                    if (alike[k] >= 0 && alike[k] != k) {
+                        row[alike[k]] = new double[0]; // to be kept
+                    }
+                }
+            }
+
+            /** Keeps group k's run's rates where a later group is alike to it. */
+            void keepRow(int k, double[] p) {
+                if (row[k] != null) {
+                    row[k] = p.clone();
+                }
+            }
+
+            void finish(int k, double[] costLow, double[] costHigh, double[] size) {
+                int first = alike[k];
+                int scan = k; // the group whose undominated settings group k takes
+                if (first >= 0 && row[first] != null) {
+                    if (byRate[first] == null) {
+                        byRate[first] = IntStream.range(0, count).toArray();
+                        IndexSort.sort(byRate[first], row[first], new long[count]);
+                    }
+                    if (ordersAlike(byRate[first], row[first], costLow)
+                            && ordersAlike(byRate[first], row[first], costHigh)) {
+                        if (sharedFrom[first] < 0) {
+                            sharedFrom[first] = k;
+                        }
+                        scan = sharedFrom[first];
+                    }
+                }
+                if (scan == k) {
+                    bySize[k] = undominatedBySize(costLow, costHigh, size);
+                    sortedSize[k] = new double[bySize[k].length];
+                    for (int j = 0; j < bySize[k].length; j++) {
+                        sortedSize[k][j] = size[bySize[k][j]];
+                    }
+                } else {
+                    bySize[k] = bySize[scan];
+                    sortedSize[k] = sortedSize[scan];
+                }
+                int n = bySize[k].length;
+                low[k] = new double[n];
+                high[k] = new double[n];
+                for (int j = 0; j < n; j++) {
+                    low[k][j] = costLow[bySize[k][j]];
+                    high[k][j] = costHigh[bySize[k][j]];
+                }
+            }
+        }
+
+        /** Each group's setting index of an allocation given as positions. */
+        int[] settingsOf(int[] position) {
+            int[] setting = new int[groups];
+            for (int k = 0; k < groups; k++) {
+                setting[k] = bySize[k][position[k]];
+            }
+            return setting;
         }
 
         /** The ends' optima, which the regrets are taken against. */
@@ -609,20 +681,24 @@ public final class RobustDeployableSolver {
 
         /** Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them. */
         DeployableSolver.Hull weightedHull(int k, double theta) {
-            return weightedHull(k, bySize[k], sortedSize[k], theta);
+            double[] c = new double[low[k].length];
+            for (int j = 0; j < c.length; j++) {
+                c[j] = theta * low[k][j] + (1 - theta) * high[k][j];
+            }
+            return DeployableSolver.Hull.of(c, sortedSize[k]);
         }
 
-        /** Group k's cost theta cL + (1 - theta) cH over {@code settings} (sizes {@code sizes}), with the hull. */
-        DeployableSolver.Hull weightedHull(int k, int[] settings, double[] sizes, double theta) {
-            double[] c = new double[settings.length];
-            for (int j = 0; j < settings.length; j++) {
-                c[j] = theta * costLow[k][settings[j]] + (1 - theta) * costHigh[k][settings[j]];
+        /** Group k's cost theta cL + (1 - theta) cH at {@code positions} (sizes {@code sizes}), with the hull. */
+        DeployableSolver.Hull weightedHull(int k, int[] positions, double[] sizes, double theta) {
+            double[] c = new double[positions.length];
+            for (int j = 0; j < positions.length; j++) {
+                c[j] = theta * low[k][positions[j]] + (1 - theta) * high[k][positions[j]];
             }
             return DeployableSolver.Hull.of(c, sizes);
         }
 
         /**
-         * The allocation of least theta rL + (1 - theta) rH within the budget (setting indices), exact
+         * The allocation of least theta rL + (1 - theta) rH within the budget (positions), exact
          * unless the knapsack stops at its cap; {@link #lowerCost} then says how low its cost could be.
          */
         int[] solveWeighted(double theta, double budget, long maxStates) {
@@ -633,18 +709,18 @@ public final class RobustDeployableSolver {
                 inOrder.add(hulls[order[d]]);
             }
             int[] start = DeployableSolver.Bound.of(inOrder).wholeSteps(budget, hulls, order);
+            int[] onHull = new int[groups];
+            for (int k = 0; k < groups; k++) {
+                onHull[k] = positionIn(hulls[k], start[k]);
+            }
+            DeployableSolver.fill(hulls, order, onHull, budget);
+            ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, onHull, maxStates);
+            lowerCost = r.lowerBound();
             int[] position = new int[groups];
             for (int k = 0; k < groups; k++) {
-                position[k] = positionIn(hulls[k], start[k]);
+                position[k] = hulls[k].index[r.position()[k]];
             }
-            DeployableSolver.fill(hulls, order, position, budget);
-            ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, position, maxStates);
-            lowerCost = r.lowerBound();
-            int[] setting = new int[groups];
-            for (int k = 0; k < groups; k++) {
-                setting[k] = bySize[k][hulls[k].index[r.position()[k]]];
-            }
-            return setting;
+            return position;
         }
 
         /** The certified lower bound on the weighted cost theta cL + (1 - theta) cH of the last {@link #solveWeighted}. */
@@ -668,39 +744,39 @@ public final class RobustDeployableSolver {
         /** Undominated settings by size per block whose least costs bound the moves into it ({@link #mayLower}). */
         static final int MOVE_BLOCK = 16;
 
-        /** rL of one setting per group (indices into the settings). */
-        double regretLow(int[] setting) {
-            double low = 0.0;
+        /** rL of one setting per group (positions). */
+        double regretLow(int[] x) {
+            double sum = 0.0;
             for (int k = 0; k < groups; k++) {
-                low += costLow[k][setting[k]];
+                sum += low[k][x[k]];
             }
-            return low - offsetLow;
+            return sum - offsetLow;
         }
 
-        /** rH of one setting per group. */
-        double regretHigh(int[] setting) {
-            double high = 0.0;
+        /** rH of one setting per group (positions). */
+        double regretHigh(int[] x) {
+            double sum = 0.0;
             for (int k = 0; k < groups; k++) {
-                high += costHigh[k][setting[k]];
+                sum += high[k][x[k]];
             }
-            return high - offsetHigh;
+            return sum - offsetHigh;
         }
 
-        /** max(rL, rH) of one setting per group (indices into the settings). */
-        double worstRegret(int[] setting) {
-            double low = 0.0;
-            double high = 0.0;
+        /** max(rL, rH) of one setting per group (positions). */
+        double worstRegret(int[] x) {
+            double sumLow = 0.0;
+            double sumHigh = 0.0;
             for (int k = 0; k < groups; k++) {
-                low += costLow[k][setting[k]];
-                high += costHigh[k][setting[k]];
+                sumLow += low[k][x[k]];
+                sumHigh += high[k][x[k]];
             }
-            return Math.max(low - offsetLow, high - offsetHigh);
+            return Math.max(sumLow - offsetLow, sumHigh - offsetHigh);
         }
 
-        private double used(int[] setting) {
+        private double used(int[] x) {
             double u = 0.0;
             for (int k = 0; k < groups; k++) {
-                u += size[k][setting[k]];
+                u += sortedSize[k][x[k]];
             }
             return u;
         }
@@ -723,8 +799,8 @@ public final class RobustDeployableSolver {
          */
         int[] improve(int[] a, int[] b, int[] start, double budget) {
             if (blockLeastLow == null) {
-                blockLeastLow = blockLeast(costLow);
-                blockLeastHigh = blockLeast(costHigh);
+                blockLeastLow = blockLeast(low);
+                blockLeastHigh = blockLeast(high);
             }
             int[] best = start.clone();
             double bestWorst = worstRegret(best);
@@ -757,27 +833,25 @@ public final class RobustDeployableSolver {
 
         /** The best single-group change or two-group exchange that lowers the worst regret, or null. */
         private int[] bestMove(int[] x, double worst, double budget) {
-            double low = 0.0;
-            double high = 0.0;
+            double sumLow = 0.0;
+            double sumHigh = 0.0;
             double used = used(x);
             for (int k = 0; k < groups; k++) {
-                low += costLow[k][x[k]];
-                high += costHigh[k][x[k]];
+                sumLow += low[k][x[k]];
+                sumHigh += high[k][x[k]];
             }
             int[] best = null;
             double bestWorst = worst;
             for (int k = 0; k < groups; k++) {
-                double free = budget - used + size[k][x[k]];
-                double l0 = low - costLow[k][x[k]] - offsetLow;
-                double h0 = high - costHigh[k][x[k]] - offsetHigh;
-                int[] options = bySize[k];
+                double free = budget - used + sortedSize[k][x[k]];
+                double l0 = sumLow - low[k][x[k]] - offsetLow;
+                double h0 = sumHigh - high[k][x[k]] - offsetHigh;
                 int last = Search.firstAbove(sortedSize[k], free) - 1;
                 if (last < 0 || !mayLower(k, 0, last, l0, h0, bestWorst)) {
                     continue;
                 }
-                for (int j = 0; j < options.length && sortedSize[k][j] <= free; j++) {
-                    int s = options[j];
-                    double w = Math.max(l0 + costLow[k][s], h0 + costHigh[k][s]);
+                for (int s = 0; s < low[k].length && sortedSize[k][s] <= free; s++) {
+                    double w = Math.max(l0 + low[k][s], h0 + high[k][s]);
                     if (w < bestWorst) {
                         bestWorst = w;
                         best = x.clone();
@@ -786,24 +860,23 @@ public final class RobustDeployableSolver {
                 }
             }
             for (int k1 = 0; k1 < groups; k1++) {
-                int p1 = Search.firstAtLeast(sortedSize[k1], size[k1][x[k1]]);
-                for (int j1 = Math.max(0, p1 - EXCHANGE_WINDOW);
-                     j1 < Math.min(bySize[k1].length, p1 + EXCHANGE_WINDOW); j1++) {
-                    int s1 = bySize[k1][j1];
+                int p1 = Search.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
+                for (int s1 = Math.max(0, p1 - EXCHANGE_WINDOW);
+                     s1 < Math.min(low[k1].length, p1 + EXCHANGE_WINDOW); s1++) {
                     for (int k2 = 0; k2 < groups; k2++) {
                         if (k2 == k1) {
                             continue;
                         }
-                        double free = budget - used + size[k1][x[k1]] - size[k1][s1] + size[k2][x[k2]];
-                        double l0 = low - costLow[k1][x[k1]] + costLow[k1][s1] - costLow[k2][x[k2]] - offsetLow;
-                        double h0 = high - costHigh[k1][x[k1]] + costHigh[k1][s1] - costHigh[k2][x[k2]] - offsetHigh;
+                        double free = budget - used + sortedSize[k1][x[k1]] - sortedSize[k1][s1]
+                                + sortedSize[k2][x[k2]];
+                        double l0 = sumLow - low[k1][x[k1]] + low[k1][s1] - low[k2][x[k2]] - offsetLow;
+                        double h0 = sumHigh - high[k1][x[k1]] + high[k1][s1] - high[k2][x[k2]] - offsetHigh;
                         int top = Search.firstAbove(sortedSize[k2], free) - 1;
                         if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
                             continue;
                         }
-                        for (int j2 = top; j2 >= 0 && j2 > top - EXCHANGE_WINDOW; j2--) {
-                            int s2 = bySize[k2][j2];
-                            double w = Math.max(l0 + costLow[k2][s2], h0 + costHigh[k2][s2]);
+                        for (int s2 = top; s2 >= 0 && s2 > top - EXCHANGE_WINDOW; s2--) {
+                            double w = Math.max(l0 + low[k2][s2], h0 + high[k2][s2]);
                             if (w < bestWorst) {
                                 bestWorst = w;
                                 best = x.clone();
@@ -834,15 +907,14 @@ public final class RobustDeployableSolver {
             return Math.max(l0 + low, h0 + high) < worst;
         }
 
-        /** Per group, the least of {@code cost} over each block of {@link #MOVE_BLOCK} undominated settings by size. */
+        /** Per group, the least of {@code cost} (by position) over each block of {@link #MOVE_BLOCK} positions. */
         private double[][] blockLeast(double[][] cost) {
             double[][] least = new double[groups][];
             for (int k = 0; k < groups; k++) {
-                int[] options = bySize[k];
-                least[k] = new double[(options.length + MOVE_BLOCK - 1) / MOVE_BLOCK];
+                least[k] = new double[(cost[k].length + MOVE_BLOCK - 1) / MOVE_BLOCK];
                 Arrays.fill(least[k], Double.POSITIVE_INFINITY);
-                for (int j = 0; j < options.length; j++) {
-                    least[k][j / MOVE_BLOCK] = Math.min(least[k][j / MOVE_BLOCK], cost[k][options[j]]);
+                for (int j = 0; j < cost[k].length; j++) {
+                    least[k][j / MOVE_BLOCK] = Math.min(least[k][j / MOVE_BLOCK], cost[k][j]);
                 }
             }
             return least;
@@ -900,18 +972,13 @@ public final class RobustDeployableSolver {
             reducedLow = new double[groups][];
             reducedHigh = new double[groups][];
             reducedTheta = new double[groups][];
-            double[][] low = new double[groups][];
-            double[][] high = new double[groups][];
+            double[][] low = t.low;
+            double[][] high = t.high;
             double[][] weighted = new double[groups][];
             for (int k = 0; k < groups; k++) {
-                int n = t.bySize[k].length;
-                low[k] = new double[n];
-                high[k] = new double[n];
+                int n = low[k].length;
                 weighted[k] = new double[n];
                 for (int j = 0; j < n; j++) {
-                    int s = t.bySize[k][j];
-                    low[k][j] = t.costLow[k][s];
-                    high[k][j] = t.costHigh[k][s];
                     weighted[k][j] = theta * low[k][j] + (1 - theta) * high[k][j];
                 }
             }
@@ -1013,18 +1080,18 @@ public final class RobustDeployableSolver {
             return found != null && t.worstRegret(found) < incumbent ? found : null;
         }
 
-        /** Per group, the undominated settings whose three reduced costs pass at worst regret {@code cut}, by size. */
+        /** Per group, the positions of the settings whose three reduced costs pass at worst regret {@code cut}. */
         private int[][] passing(double cut) {
             double low = cut + t.offsetLow - lpLow + margin;
             double high = cut + t.offsetHigh - lpHigh + margin;
             double weighted = cut + theta * t.offsetLow + (1 - theta) * t.offsetHigh - lpTheta + margin;
             int[][] pass = new int[t.groups][];
             for (int k = 0; k < t.groups; k++) {
-                int[] kept = new int[t.bySize[k].length];
+                int[] kept = new int[t.low[k].length];
                 int n = 0;
                 for (int j = 0; j < kept.length; j++) {
                     if (reducedLow[k][j] < low && reducedHigh[k][j] < high && reducedTheta[k][j] < weighted) {
-                        kept[n++] = t.bySize[k][j];
+                        kept[n++] = j;
                     }
                 }
                 pass[k] = Arrays.copyOf(kept, n);
@@ -1049,7 +1116,7 @@ public final class RobustDeployableSolver {
         /** The bounds' weights besides theta: 0, 1/WEIGHT_GRID, ..., 1. */
         static final int WEIGHT_GRID = 16;
         final int groups;
-        final int[][] bySize;       // per group: the passing setting indices by size, then cost
+        final int[][] bySize;       // per group: the passing settings' positions (among the tables'), by size
         final double[][] sortedSize; // per group: sizes in that order
         final double[][] sortedLow;  // per group: costs at zL in that order (read in order, not by setting)
         final double[][] sortedHigh; // per group: costs at zH in that order
@@ -1093,9 +1160,9 @@ public final class RobustDeployableSolver {
                 double[] weighted = new double[n];
                 for (int j = 0; j < n; j++) {
                     int s = pass[k][j];
-                    sortedSize[k][j] = t.size[k][s];
-                    low[j] = t.costLow[k][s];
-                    high[j] = t.costHigh[k][s];
+                    sortedSize[k][j] = t.sortedSize[k][s];
+                    low[j] = t.low[k][s];
+                    high[j] = t.high[k][s];
                     weighted[j] = theta * low[j] + (1 - theta) * high[j];
                 }
                 hullLow[k] = DeployableSolver.Hull.of(low, sortedSize[k]);
