@@ -868,8 +868,8 @@ final class ChoiceKnapsack {
             for (int g = 0; g < hulls.length; g++) {
                 at[g] = new int[hulls[g].vertex.length - 1];
             }
-            for (int j = 0; j < all.segments.length; j++) {
-                int g = all.segments[j][0];
+            for (int j = 0; j < all.segmentHull.length; j++) {
+                int g = all.segmentHull[j];
                 at[g][count[g]++] = j;
             }
         }

@@ -378,7 +378,7 @@ public final class DeployableSolver {
             return order;
         }
         Integer[] first = new Integer[order.length];
-        int critical = order[bound.segments[segment][0]];
+        int critical = order[bound.segmentHull[segment]];
         first[0] = critical;
         int k = 1;
         for (Integer g : order) {
@@ -715,14 +715,18 @@ public final class DeployableSolver {
         final double baseSize;
         final double[] stepSize;   // prefix sums of segment sizes, by slope
         final double[] stepCost;   // prefix sums of segment cost changes (negative)
-        final int[][] segments;    // {hull number, vertex number reached} per segment, by slope
+        final int[] segmentHull;   // per segment, by slope: the hull number
+        final int[] segmentVertex; // and the vertex number it reaches (two arrays, not a pair per segment: a search
+                                   // builds a bound per depth and weight, millions of segments a round)
 
-        private Bound(double baseCost, double baseSize, double[] stepSize, double[] stepCost, int[][] segments) {
+        private Bound(double baseCost, double baseSize, double[] stepSize, double[] stepCost, int[] segmentHull,
+                      int[] segmentVertex) {
             this.baseCost = baseCost;
             this.baseSize = baseSize;
             this.stepSize = stepSize;
             this.stepCost = stepCost;
-            this.segments = segments;
+            this.segmentHull = segmentHull;
+            this.segmentVertex = segmentVertex;
         }
 
         /**
@@ -765,14 +769,16 @@ public final class DeployableSolver {
             IndexSort.sort(order, slope, new long[count]); // equal slopes keep (hull, vertex) order
             double[] stepSize = new double[count + 1];
             double[] stepCost = new double[count + 1];
-            int[][] segments = new int[count][];
+            int[] hullOf = new int[count];
+            int[] vertexOf = new int[count];
             for (int j = 0; j < count; j++) {
                 int seg = order[j];
                 stepSize[j + 1] = stepSize[j] + segSize[seg];
                 stepCost[j + 1] = stepCost[j] + segCost[seg];
-                segments[j] = new int[] {segHull[seg], segVertex[seg]};
+                hullOf[j] = segHull[seg];
+                vertexOf[j] = segVertex[seg];
             }
-            return new Bound(baseCost, baseSize, stepSize, stepCost, segments);
+            return new Bound(baseCost, baseSize, stepSize, stepCost, hullOf, vertexOf);
         }
 
         /** The segment the budget ends in (the LP's fractional one), or -1 when none does. */
@@ -887,14 +893,16 @@ public final class DeployableSolver {
         int[] wholeSteps(double budget, Hull[] hulls, Integer[] order) {
             int[] vertexOf = new int[order.length];
             double used = baseSize;
-            for (int[] seg : segments) {
-                Hull hull = hulls[order[seg[0]]];
-                double dm = hull.size[hull.vertex[seg[1]]] - hull.size[hull.vertex[seg[1] - 1]];
+            for (int j = 0; j < segmentHull.length; j++) {
+                int h = segmentHull[j];
+                int v = segmentVertex[j];
+                Hull hull = hulls[order[h]];
+                double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
                 if (used + dm > budget) {
                     break;
                 }
                 used += dm;
-                vertexOf[seg[0]] = seg[1];
+                vertexOf[h] = v;
             }
             int[] setting = new int[order.length];
             for (int d = 0; d < order.length; d++) {

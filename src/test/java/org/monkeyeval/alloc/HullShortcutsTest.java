@@ -92,9 +92,8 @@ final class HullShortcutsTest {
             assertArrayEquals(expected.stepCost, actual.stepCost, 0.0, "trial " + trial);
             assertEquals(expected.baseCost, actual.baseCost, 0.0);
             assertEquals(expected.baseSize, actual.baseSize, 0.0);
-            for (int j = 0; j < expected.segments.length; j++) {
-                assertArrayEquals(expected.segments[j], actual.segments[j], "trial " + trial + " segment " + j);
-            }
+            assertArrayEquals(expected.segmentHull, actual.segmentHull, "trial " + trial);
+            assertArrayEquals(expected.segmentVertex, actual.segmentVertex, "trial " + trial);
             for (double budget = 0; budget < 64 * 40 * 7; budget += 333) {
                 assertEquals(expected.at(budget), actual.at(budget), 0.0, "trial " + trial + " budget " + budget);
             }
@@ -182,14 +181,14 @@ final class HullShortcutsTest {
             }
             segs.sort(Comparator.<double[]>comparingDouble(x -> x[0]).thenComparingDouble(x -> x[3])
                     .thenComparingDouble(x -> x[4]));
-            assertEquals(segs.size(), bound.segments.length, "trial " + trial);
+            assertEquals(segs.size(), bound.segmentHull.length, "trial " + trial);
             double stepSize = 0.0;
             double stepCost = 0.0;
             for (int j = 0; j < segs.size(); j++) {
                 stepSize += segs.get(j)[1];
                 stepCost += segs.get(j)[2];
-                assertArrayEquals(new int[] {(int) segs.get(j)[3], (int) segs.get(j)[4]}, bound.segments[j],
-                        "trial " + trial + " segment " + j);
+                assertArrayEquals(new int[] {(int) segs.get(j)[3], (int) segs.get(j)[4]},
+                        new int[] {bound.segmentHull[j], bound.segmentVertex[j]}, "trial " + trial + " segment " + j);
                 assertEquals(stepSize, bound.stepSize[j + 1], 0.0);
                 assertEquals(stepCost, bound.stepCost[j + 1], 0.0);
             }
