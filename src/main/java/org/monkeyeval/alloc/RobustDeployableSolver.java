@@ -1112,7 +1112,7 @@ public final class RobustDeployableSolver {
      * nearer that end. On 200 random runs at 5 bits per entry the round at half the gap kept 17,668 partial
      * allocations with the grid and passed the cap of 1,000,000 with theta, 0 and 1 alone.
      */
-    private static final class Search {
+    static final class Search {
         /** The bounds' weights besides theta: 0, 1/WEIGHT_GRID, ..., 1. */
         static final int WEIGHT_GRID = 16;
         final int groups;
@@ -1132,6 +1132,10 @@ public final class RobustDeployableSolver {
         final DeployableSolver.Bound.Cursor[] readTheta;
         final DeployableSolver.Bound.Cursor[][] readGrid;
         final int[] lastCut; // per depth: the weight (weightBound's i) whose bound last reached the cut
+        /** Positions whose least costs {@link #blockCut} tests at once. */
+        static final int SKIP_BLOCK = 32;
+        final double[][] blockLeastLow;  // per group: the least cost at zL of each SKIP_BLOCK positions
+        final double[][] blockLeastHigh; // the same at zH
         int beam;                                // partial allocations kept a layer, least bound first; 0: all
         final double budget;
         final double theta;
@@ -1177,6 +1181,12 @@ public final class RobustDeployableSolver {
             grid = new double[WEIGHT_GRID - 1];
             readGrid = new DeployableSolver.Bound.Cursor[grid.length][];
             lastCut = new int[groups + 1];
+            blockLeastLow = new double[groups][];
+            blockLeastHigh = new double[groups][];
+            for (int k = 0; k < groups; k++) {
+                blockLeastLow[k] = blockLeast(sortedLow[k]);
+                blockLeastHigh[k] = blockLeast(sortedHigh[k]);
+            }
             for (int e = 0; e < grid.length; e++) {
                 double w = (e + 1.0) / WEIGHT_GRID;
                 grid[e] = w;
@@ -1190,6 +1200,15 @@ public final class RobustDeployableSolver {
             this.offsetLow = t.offsetLow;
             this.offsetHigh = t.offsetHigh;
             this.maxStates = maxStates;
+        }
+
+        private static double[] blockLeast(double[] cost) {
+            double[] least = new double[(cost.length + SKIP_BLOCK - 1) / SKIP_BLOCK];
+            Arrays.fill(least, Double.POSITIVE_INFINITY);
+            for (int j = 0; j < cost.length; j++) {
+                least[j / SKIP_BLOCK] = Math.min(least[j / SKIP_BLOCK], cost[j]);
+            }
+            return least;
         }
 
         private static DeployableSolver.Bound.Cursor[] cursors(DeployableSolver.Bound[] bounds) {
@@ -1211,6 +1230,36 @@ public final class RobustDeployableSolver {
                 suffix[d] = DeployableSolver.Bound.of(rest);
             });
             return suffix;
+        }
+
+        /**
+         * Whether theta's bound cuts every setting of group k at positions [j, j + SKIP_BLOCK) after a partial
+         * allocation (used, low, high) through depth d: the bound with the block's least costs at both ends and
+         * the budget its smallest setting leaves is no more than any of theirs (the sums and products are monotone,
+         * and the rest's LP bound falls as the budget grows), less a margin far above the rounding where the LP's
+         * interpolation meets a segment's end. A block it passes is tried setting by setting, so the same partial
+         * allocations are kept. Where the rest cannot fit, every setting of the block is cut or does not fit.
+         */
+        private boolean blockCut(int d, int k, int j, double used, double low, double high, double cut) {
+            int block = j / SKIP_BLOCK;
+            double rest = readTheta[d + 1].at(budget - (used + sortedSize[k][j]));
+            if (rest == Double.POSITIVE_INFINITY) {
+                return true;
+            }
+            return blockThetaBound(theta, low + blockLeastLow[k][block], high + blockLeastHigh[k][block], offsetLow,
+                    offsetHigh, rest) >= cut;
+        }
+
+        /**
+         * theta (l - AL) + (1 - theta) (h - AH) + rest, less 10^-12 of its terms' sizes: with l and h a block's
+         * least sums and rest the LP bound at its largest budget left, no more than theta's bound of any setting
+         * of the block ({@link #bound}'s first term).
+         */
+        static double blockThetaBound(double theta, double l, double h, double offsetLow, double offsetHigh,
+                                      double rest) {
+            double b = theta * (l - offsetLow) + (1 - theta) * (h - offsetHigh) + rest;
+            return b - 1e-12 * (Math.abs(l) + Math.abs(h) + Math.abs(offsetLow) + Math.abs(offsetHigh)
+                    + Math.abs(rest));
         }
 
         /**
@@ -1267,6 +1316,11 @@ public final class RobustDeployableSolver {
                         if (next.size() == maxStates) {
                             overflow = true;
                             return null;
+                        }
+                        if (j % SKIP_BLOCK == 0 && j + SKIP_BLOCK <= window[1]
+                                && blockCut(d, k, j, used[state], low[state], high[state], cut)) {
+                            j += SKIP_BLOCK - 1; // every setting of the block is cut (or does not fit)
+                            continue;
                         }
                         int s = bySize[k][j];
                         double u = used[state] + sortedSize[k][j];
