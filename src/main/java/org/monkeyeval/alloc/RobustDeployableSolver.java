@@ -434,18 +434,19 @@ public final class RobustDeployableSolver {
     }
 
     /**
-     * Whether {@code cost} compares every two settings as {@code row} does (less, equal or greater, by
-     * {@link Double#compare}): checked between neighbours of {@code byRow}, the settings in the row's order, which
-     * carries to every pair. A group's cost a p, a rounded product, does unless two rates a few units in the last
-     * place apart round to one cost, or the reach is 0.
+     * Whether the costs 0 + a x compare every two rates of {@code sortedRate} (a row's rates in ascending order) as
+     * the rates themselves do (less or equal, by {@link Double#compare}): checked between neighbours, which carries
+     * to every pair. A rounded product does unless two rates a few units in the last place apart round to one
+     * cost, or a is 0.
      */
-    static boolean ordersAlike(int[] byRow, double[] row, double[] cost) {
-        for (int j = 1; j < byRow.length; j++) {
-            int s = byRow[j - 1];
-            int t = byRow[j];
-            if (Double.compare(row[s], row[t]) != Double.compare(cost[s], cost[t])) {
+    static boolean scaledOrdersAlike(double[] sortedRate, double a) {
+        double last = 0.0 + a * sortedRate[0];
+        for (int j = 1; j < sortedRate.length; j++) {
+            double cost = 0.0 + a * sortedRate[j];
+            if (Double.compare(sortedRate[j - 1], sortedRate[j]) != Double.compare(last, cost)) {
                 return false;
             }
+            last = cost;
         }
         return true;
     }
@@ -549,7 +550,8 @@ public final class RobustDeployableSolver {
                 groupEntries[groupOfRun[i]] += entries[i];
                 runsLeft[groupOfRun[i]]++;
             }
-            Finisher finisher = new Finisher(count, firstAlike(entries, groupOfRun, consulted, presentShare, groups));
+            int[] alike = firstAlike(entries, groupOfRun, consulted, presentShare, groups);
+            Finisher finisher = new Finisher(count, alike);
             // the runs group by group, each group's in run order: one group's sums over every setting open at a time
             int[] byGroup = IntStream.range(0, entries.length).boxed()
                     .sorted(Comparator.<Integer>comparingInt(i -> groupOfRun[i]).thenComparingInt(i -> i))
@@ -563,9 +565,15 @@ public final class RobustDeployableSolver {
                 groupedShare[j] = presentShare[byGroup[j]];
             }
             double[][] open = new double[3][]; // the open group's costs at zL and zH and sizes, per setting
+            int[] runOf = new int[groups]; // a group's run, where it holds one
             RateRows.forEachRun(settings, groupedEntries, groupedConsulted, groupedShare, (j, p, m) -> {
                 int i = byGroup[j];
                 int k = groupOfRun[i];
+                runOf[k] = i;
+                if (finisher.deferred(k)) { // one run alike to others: its costs come from the kept row, later
+                    finisher.keepRow(k, p, m);
+                    return;
+                }
                 if (j == 0 || groupOfRun[byGroup[j - 1]] != k) {
                     open[0] = new double[count];
                     open[1] = new double[count];
@@ -576,11 +584,11 @@ public final class RobustDeployableSolver {
                     open[1][s] += reachHigh[i] * p[s];
                     open[2][s] += m[s];
                 }
-                finisher.keepRow(k, p);
                 if (--runsLeft[k] == 0) {
                     finisher.finish(k, open[0], open[1], open[2]);
                 }
             });
+            finisher.finishAlike(runOf, reachLow, reachHigh);
             for (int k = 0; k < groups; k++) {
                 if (bySize[k] == null) { // a group of no runs: no cost, no size
                     finisher.finish(k, new double[count], new double[count], new double[count]);
@@ -595,25 +603,27 @@ public final class RobustDeployableSolver {
 
         /**
          * Turns each group's summed costs and sizes into its undominated settings by size and their costs, group
-         * by group. Groups of one run each of one size and read path share their undominated settings where their
-         * costs (a p, b p) order the settings as the run's row p does, checked between neighbours in the row's
-         * order: every comparison the scan makes then comes out as on the row itself, so the same settings in the
-         * same order.
+         * by group.
+         *
+         * <p>Groups of one run each of one size and read path (64 equal runs; tiers of equal runs) are finished
+         * together from their run's row (p, m), kept once: a group's costs are the sums 0 + a p and 0 + b p, a and b
+         * its run's reach at the two ends, and its sizes 0 + m, the same bits as summed run by run. Where a group's
+         * costs order the settings as p does (every two settings compare alike: checked between neighbours in p's
+         * order, which carries to every pair), every comparison the scan makes comes out as on p itself, so it
+         * takes the same undominated settings in the same order as the first such group; the checks and each
+         * group's costs at its settings are computed on the common pool, each group in its own slots.
          */
         private final class Finisher {
             private final int count;
-            private final int[] alike;      // firstAlike
-            private final double[][] row;   // a group's run's rates, where a later group is alike
-            private final int[][] byRate;   // a kept row's settings by rate
-            private final int[] sharedFrom; // per kept row: the first alike group whose costs order it as it does
+            private final int[] alike;    // firstAlike
+            private final double[][] row; // the first group's run's rates, where a later group is alike to it
+            private final double[][] bits; // and its sizes
 
             Finisher(int count, int[] alike) {
                 this.count = count;
                 this.alike = alike;
                 row = new double[groups][];
-                byRate = new int[groups][];
-                sharedFrom = new int[groups];
-                Arrays.fill(sharedFrom, -1);
+                bits = new double[groups][];
                 for (int k = 0; k < groups; k++) {
                     if (alike[k] >= 0 && alike[k] != k) {
                         row[alike[k]] = new double[0]; // to be kept
@@ -621,43 +631,93 @@ public final class RobustDeployableSolver {
                 }
             }
 
-            /** Keeps group k's run's rates where a later group is alike to it. */
-            void keepRow(int k, double[] p) {
-                if (row[k] != null) {
+            /** Whether group k is one run alike to another group's, finished from the kept row. */
+            boolean deferred(int k) {
+                return alike[k] >= 0 && row[alike[k]] != null;
+            }
+
+            void keepRow(int k, double[] p, double[] m) {
+                if (alike[k] == k) {
                     row[k] = p.clone();
+                    bits[k] = m.clone();
                 }
             }
 
-            void finish(int k, double[] costLow, double[] costHigh, double[] size) {
-                int first = alike[k];
-                int scan = k; // the group whose undominated settings group k takes
-                if (first >= 0 && row[first] != null) {
-                    if (byRate[first] == null) {
-                        byRate[first] = IntStream.range(0, count).toArray();
-                        IndexSort.sort(byRate[first], row[first], new long[count]);
+            /** Finishes the groups alike to others, from their kept rows; {@code runOf} their runs. */
+            void finishAlike(int[] runOf, double[] reachLow, double[] reachHigh) {
+                for (int first = 0; first < groups; first++) {
+                    if (alike[first] != first || row[first] == null) {
+                        continue;
                     }
-                    if (ordersAlike(byRate[first], row[first], costLow)
-                            && ordersAlike(byRate[first], row[first], costHigh)) {
-                        if (sharedFrom[first] < 0) {
-                            sharedFrom[first] = k;
+                    int kind = first;
+                    double[] p = row[first];
+                    double[] m = bits[first];
+                    int[] members = IntStream.range(0, groups).filter(k -> alike[k] == kind).toArray();
+                    int[] byRate = IntStream.range(0, count).toArray();
+                    IndexSort.sort(byRate, p, new long[count]);
+                    double[] sortedRate = new double[count];
+                    for (int j = 0; j < count; j++) {
+                        sortedRate[j] = p[byRate[j]];
+                    }
+                    boolean[] orders = new boolean[members.length];
+                    IntStream.range(0, members.length).parallel().forEach(x -> {
+                        int i = runOf[members[x]];
+                        orders[x] = scaledOrdersAlike(sortedRate, reachLow[i])
+                                && scaledOrdersAlike(sortedRate, reachHigh[i]);
+                    });
+                    int shared = -1; // the first member whose costs order the settings as p does
+                    for (int x = 0; x < members.length && shared < 0; x++) {
+                        if (orders[x]) {
+                            shared = members[x];
+                            int i = runOf[shared];
+                            undominated(shared, scaled(p, reachLow[i]), scaled(p, reachHigh[i]), scaled(m, 1.0));
                         }
-                        scan = sharedFrom[first];
                     }
+                    int from = shared;
+                    IntStream.range(0, members.length).parallel().forEach(x -> {
+                        int k = members[x];
+                        int i = runOf[k];
+                        if (orders[x]) {
+                            bySize[k] = bySize[from];
+                            sortedSize[k] = sortedSize[from];
+                            int n = bySize[k].length;
+                            low[k] = new double[n];
+                            high[k] = new double[n];
+                            for (int j = 0; j < n; j++) {
+                                low[k][j] = 0.0 + reachLow[i] * p[bySize[k][j]];
+                                high[k][j] = 0.0 + reachHigh[i] * p[bySize[k][j]];
+                            }
+                        } else if (k != from) {
+                            finish(k, scaled(p, reachLow[i]), scaled(p, reachHigh[i]), scaled(m, 1.0));
+                        }
+                    });
+                    row[first] = null;
+                    bits[first] = null;
                 }
-                if (scan == k) {
-                    bySize[k] = undominatedBySize(costLow, costHigh, size);
-                    sortedSize[k] = new double[bySize[k].length];
-                    for (int j = 0; j < bySize[k].length; j++) {
-                        sortedSize[k][j] = size[bySize[k][j]];
-                    }
-                } else {
-                    bySize[k] = bySize[scan];
-                    sortedSize[k] = sortedSize[scan];
+            }
+
+            /** 0 + a x of each x: a group's sums over its one run. */
+            private double[] scaled(double[] x, double a) {
+                double[] y = new double[x.length];
+                for (int s = 0; s < x.length; s++) {
+                    y[s] = 0.0 + a * x[s];
                 }
+                return y;
+            }
+
+            void finish(int k, double[] costLow, double[] costHigh, double[] size) {
+                undominated(k, costLow, costHigh, size);
+            }
+
+            /** Group k's undominated settings by size, its sizes and costs at them. */
+            private void undominated(int k, double[] costLow, double[] costHigh, double[] size) {
+                bySize[k] = undominatedBySize(costLow, costHigh, size);
                 int n = bySize[k].length;
+                sortedSize[k] = new double[n];
                 low[k] = new double[n];
                 high[k] = new double[n];
                 for (int j = 0; j < n; j++) {
+                    sortedSize[k][j] = size[bySize[k][j]];
                     low[k][j] = costLow[bySize[k][j]];
                     high[k][j] = costHigh[bySize[k][j]];
                 }

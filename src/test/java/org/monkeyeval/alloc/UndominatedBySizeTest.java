@@ -77,10 +77,10 @@ final class UndominatedBySizeTest {
     }
 
     /**
-     * Groups of one run of one size share their undominated settings when their costs a p and b p order the settings
-     * as the row p does: then every comparison the scan makes comes out as on (p, p), so the settings and their order
-     * are those of (p, p). Checked over random reaches; and a reach that rounds two rates apart to one cost, or is 0,
-     * is caught.
+     * Groups of one run of one size share their undominated settings when their costs 0 + a p and 0 + b p order the
+     * settings as the row p does: then every comparison the scan makes comes out as on (p, p), so the settings and
+     * their order are those of (p, p). Checked over random reaches; and a reach that rounds two rates apart to one
+     * cost, or is 0, is caught.
      */
     @Test
     void undominatedBySize_costsOrderingTheRowAlike_keepTheRowsOwnSettings() {
@@ -92,8 +92,7 @@ final class UndominatedBySizeTest {
             size[s] = 64 * (s / 3 + random.nextInt(4));
             p[s] = Math.pow(0.5, size[s] / 4_000.0) * (1 + random.nextInt(3) / 16.0);
         }
-        int[] byRow = java.util.stream.IntStream.range(0, count).toArray();
-        IndexSort.sort(byRow, p, new long[count]);
+        double[] sortedRate = Arrays.stream(p).sorted().toArray();
         int[] own = RobustDeployableSolver.undominatedBySize(p, p, size);
         int alike = 0;
         for (int trial = 0; trial < 200; trial++) {
@@ -105,7 +104,8 @@ final class UndominatedBySizeTest {
                 low[s] = 0.0 + a * p[s];
                 high[s] = 0.0 + b * p[s];
             }
-            if (RobustDeployableSolver.ordersAlike(byRow, p, low) && RobustDeployableSolver.ordersAlike(byRow, p, high)) {
+            if (RobustDeployableSolver.scaledOrdersAlike(sortedRate, a)
+                    && RobustDeployableSolver.scaledOrdersAlike(sortedRate, b)) {
                 alike++;
                 assertArrayEquals(own, RobustDeployableSolver.undominatedBySize(low, high, size), "a " + a + ", b " + b);
             }
@@ -113,12 +113,10 @@ final class UndominatedBySizeTest {
         assertTrue(alike > 150, alike + " of 200 reaches ordered the row alike");
 
         double[] row = {0.5, Math.nextUp(0.5), 0.75};
-        int[] order = {0, 1, 2};
-        assertTrue(RobustDeployableSolver.ordersAlike(order, row, row));
-        assertFalse(RobustDeployableSolver.ordersAlike(order, row, new double[] {0.0, 0.0, 0.0}), "reach 0");
-        double tiny = Double.MIN_NORMAL; // two rates a unit in the last place apart, one cost once scaled
-        assertFalse(RobustDeployableSolver.ordersAlike(order, row,
-                new double[] {tiny * row[0] * 0x1p-50, tiny * row[1] * 0x1p-50, tiny * row[2] * 0x1p-50}));
+        assertTrue(RobustDeployableSolver.scaledOrdersAlike(row, 1.0));
+        assertFalse(RobustDeployableSolver.scaledOrdersAlike(row, 0.0), "reach 0");
+        // two rates a unit in the last place apart, one cost once scaled into the subnormals
+        assertFalse(RobustDeployableSolver.scaledOrdersAlike(row, Double.MIN_NORMAL * 0x1p-50));
     }
 
     @Test
