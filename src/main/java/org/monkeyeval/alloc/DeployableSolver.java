@@ -789,8 +789,11 @@ public final class DeployableSolver {
 
         /** The segment j with stepSize[j] <= free < stepSize[j + 1], for 0 <= free < the last step. */
         private int segmentAt(double free) {
-            int lo = 0;
-            int hi = stepSize.length - 1; // stepSize[lo] <= free < stepSize[hi]
+            return halve(0, stepSize.length - 1, free);
+        }
+
+        /** The j in [lo, hi) with stepSize[j] <= free < stepSize[j + 1], given stepSize[lo] <= free < stepSize[hi]. */
+        private int halve(int lo, int hi, double free) {
             while (hi - lo > 1) {
                 int mid = (lo + hi) >>> 1;
                 if (stepSize[mid] <= free) {
@@ -804,6 +807,11 @@ public final class DeployableSolver {
 
         /** The least cost of the LP relaxation at {@code budget} bits; +infinity if even the smallest settings do not fit. */
         double at(double budget) {
+            return at(budget, null);
+        }
+
+        /** {@link #at(double)}, the segment searched from the cursor's last one where a cursor is given. */
+        private double at(double budget, Cursor cursor) {
             double free = budget - baseSize;
             if (free < 0) {
                 return Double.POSITIVE_INFINITY;
@@ -812,11 +820,13 @@ public final class DeployableSolver {
             if (free >= stepSize[n]) {
                 return baseCost + stepCost[n];
             }
-            return valueIn(segmentAt(free), free);
-        }
-
-        /** The LP's cost with {@code free} bits past the base, in segment lo (stepSize[lo] <= free < stepSize[lo + 1]). */
-        private double valueIn(int lo, double free) {
+            int lo;
+            if (cursor == null) {
+                lo = segmentAt(free);
+            } else {
+                lo = segmentNear(free, cursor.near);
+                cursor.near = lo;
+            }
             int hi = lo + 1;
             double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
             return baseCost + stepCost[lo] + fraction * (stepCost[hi] - stepCost[lo]);
@@ -847,15 +857,7 @@ public final class DeployableSolver {
                     lo = Math.max(0, hi - step);
                 }
             }
-            while (hi - lo > 1) { // stepSize[lo] <= free < stepSize[hi] (stepSize[0] = 0 <= free < stepSize[last])
-                int mid = (lo + hi) >>> 1;
-                if (stepSize[mid] <= free) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
+            return halve(lo, hi, free); // stepSize[lo] <= free < stepSize[hi] (stepSize[0] = 0 <= free < the last)
         }
 
         /**
@@ -868,16 +870,7 @@ public final class DeployableSolver {
 
             /** {@link Bound#at}{@code (budget)}. */
             double at(double budget) {
-                double free = budget - baseSize;
-                if (free < 0) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                int n = stepSize.length - 1;
-                if (free >= stepSize[n]) {
-                    return baseCost + stepCost[n];
-                }
-                near = segmentNear(free, near);
-                return valueIn(near, free);
+                return Bound.this.at(budget, this);
             }
         }
 
