@@ -451,6 +451,16 @@ public final class RobustDeployableSolver {
         return true;
     }
 
+    /** The least of {@code cost} over each {@code block} positions in turn (the last block may be shorter). */
+    static double[] leastByBlock(double[] cost, int block) {
+        double[] least = new double[(cost.length + block - 1) / block];
+        Arrays.fill(least, Double.POSITIVE_INFINITY);
+        for (int j = 0; j < cost.length; j++) {
+            least[j / block] = Math.min(least[j / block], cost[j]);
+        }
+        return least;
+    }
+
     /**
      * The settings, in index order, that no earlier setting of their stretch dominates. The settings fall into
      * a few stretches each ascending in the order the scan of {@link #undominatedBySize} takes (size, cost at
@@ -670,7 +680,7 @@ public final class RobustDeployableSolver {
                         if (orders[x]) {
                             shared = members[x];
                             int i = runOf[shared];
-                            undominated(shared, scaled(p, reachLow[i]), scaled(p, reachHigh[i]), scaled(m, 1.0));
+                            finish(shared, scaled(p, reachLow[i]), scaled(p, reachHigh[i]), scaled(m, 1.0));
                         }
                     }
                     int from = shared;
@@ -705,12 +715,8 @@ public final class RobustDeployableSolver {
                 return y;
             }
 
+            /** Group k's undominated settings by size, its sizes and costs at them, from its sums over every setting. */
             void finish(int k, double[] costLow, double[] costHigh, double[] size) {
-                undominated(k, costLow, costHigh, size);
-            }
-
-            /** Group k's undominated settings by size, its sizes and costs at them. */
-            private void undominated(int k, double[] costLow, double[] costHigh, double[] size) {
                 bySize[k] = undominatedBySize(costLow, costHigh, size);
                 int n = bySize[k].length;
                 sortedSize[k] = new double[n];
@@ -971,11 +977,7 @@ public final class RobustDeployableSolver {
         private double[][] blockLeast(double[][] cost) {
             double[][] least = new double[groups][];
             for (int k = 0; k < groups; k++) {
-                least[k] = new double[(cost[k].length + MOVE_BLOCK - 1) / MOVE_BLOCK];
-                Arrays.fill(least[k], Double.POSITIVE_INFINITY);
-                for (int j = 0; j < cost[k].length; j++) {
-                    least[k][j / MOVE_BLOCK] = Math.min(least[k][j / MOVE_BLOCK], cost[k][j]);
-                }
+                least[k] = leastByBlock(cost[k], MOVE_BLOCK);
             }
             return least;
         }
@@ -1222,17 +1224,15 @@ public final class RobustDeployableSolver {
                 double[] high = new double[n];
                 sortedLow[k] = low;
                 sortedHigh[k] = high;
-                double[] weighted = new double[n];
                 for (int j = 0; j < n; j++) {
                     int s = pass[k][j];
                     sortedSize[k][j] = t.sortedSize[k][s];
                     low[j] = t.low[k][s];
                     high[j] = t.high[k][s];
-                    weighted[j] = theta * low[j] + (1 - theta) * high[j];
                 }
                 hullLow[k] = DeployableSolver.Hull.of(low, sortedSize[k]);
                 hullHigh[k] = DeployableSolver.Hull.of(high, sortedSize[k]);
-                thetaHull[k] = DeployableSolver.Hull.of(weighted, sortedSize[k]);
+                thetaHull[k] = t.weightedHull(k, pass[k], sortedSize[k], theta);
             });
             restTheta = suffixBounds(thetaHull);
             readLow = cursors(suffixBounds(hullLow));
@@ -1244,8 +1244,8 @@ public final class RobustDeployableSolver {
             blockLeastLow = new double[groups][];
             blockLeastHigh = new double[groups][];
             for (int k = 0; k < groups; k++) {
-                blockLeastLow[k] = blockLeast(sortedLow[k]);
-                blockLeastHigh[k] = blockLeast(sortedHigh[k]);
+                blockLeastLow[k] = leastByBlock(sortedLow[k], SKIP_BLOCK);
+                blockLeastHigh[k] = leastByBlock(sortedHigh[k], SKIP_BLOCK);
             }
             for (int e = 0; e < grid.length; e++) {
                 double w = (e + 1.0) / WEIGHT_GRID;
@@ -1260,15 +1260,6 @@ public final class RobustDeployableSolver {
             this.offsetLow = t.offsetLow;
             this.offsetHigh = t.offsetHigh;
             this.maxStates = maxStates;
-        }
-
-        private static double[] blockLeast(double[] cost) {
-            double[] least = new double[(cost.length + SKIP_BLOCK - 1) / SKIP_BLOCK];
-            Arrays.fill(least, Double.POSITIVE_INFINITY);
-            for (int j = 0; j < cost.length; j++) {
-                least[j / SKIP_BLOCK] = Math.min(least[j / SKIP_BLOCK], cost[j]);
-            }
-            return least;
         }
 
         private static DeployableSolver.Bound.Cursor[] cursors(DeployableSolver.Bound[] bounds) {
