@@ -3,6 +3,7 @@ package org.monkeyeval.alloc;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The multiple-choice knapsack of the deployable allocation, solved exactly: one setting per group,
@@ -130,17 +131,18 @@ final class ChoiceKnapsack {
             boolean optimal = Double.isInfinite(lp) || Double.isNaN(lambda);
             return new Result(best, upper, lp, optimal ? upper : Math.min(lp, upper), 0);
         }
-        double[][] reduced = new double[groups][];
+        Reduced[] reduced = new Reduced[groups];
+        double slope = lambda;
+        IntStream.range(0, groups).parallel().forEach(g -> reduced[g] = reducedCosts(hulls[g], slope)); // own slots
         double scale = upper + lambda * budget;
         for (int g = 0; g < groups; g++) {
-            reduced[g] = reducedCosts(hulls[g], lambda);
             scale += Math.abs(hulls[g].cost[0]) + lambda * hulls[g].size[hulls[g].size.length - 1];
         }
         // rounding in r_gj and in the sums: a margin far above it keeps the fixing conservative
         double margin = 1e-12 * scale;
         best = exchangePairs(hulls, reduced, budget, best, lp, margin);
         if (EqualGroups.applies(hulls)) {
-            return EqualGroups.solve(hulls, budget, best, lp, reduced[0], margin,
+            return EqualGroups.solve(hulls, budget, best, lp, reduced[0].cost, margin,
                     Math.max(1, maxStates / EqualGroups.STATES_PER_NODE));
         }
         upper = costOf(hulls, best);
@@ -174,7 +176,7 @@ final class ChoiceKnapsack {
      * with no setting: no allocation costs less); LP when it refutes none. Such rounds build no partial
      * allocation, so the search starts where they stop.
      */
-    private static double refutedByProbing(DeployableSolver.Hull[] hulls, double[][] reduced, double budget,
+    private static double refutedByProbing(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget,
                                            double lp, double last, double margin) {
         double refuted = lp;
         double lo = Math.log(FIRST_CUT_SHARE);
@@ -203,7 +205,7 @@ final class ChoiceKnapsack {
      * @param start an allocation within the budget
      * @return an allocation within the budget no dearer than {@code start}
      */
-    static int[] exchangePairs(DeployableSolver.Hull[] hulls, double[][] reduced, double budget, int[] start,
+    static int[] exchangePairs(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, int[] start,
                                double lp, double margin) {
         int groups = hulls.length;
         int[] position = start.clone();
@@ -215,9 +217,7 @@ final class ChoiceKnapsack {
         for (int sweep = 0; sweep < EXCHANGE_SWEEPS && work < EXCHANGE_WORK; sweep++) {
             double gap = costOf(hulls, position) - lp + margin;
             int[][] pass = new int[groups][];
-            for (int g = 0; g < groups; g++) {
-                pass[g] = below(reduced[g], gap);
-            }
+            IntStream.range(0, groups).parallel().forEach(g -> pass[g] = reduced[g].below(gap)); // own slots
             boolean changed = false;
             for (int g = 0; g < groups && work < EXCHANGE_WORK; g++) {
                 for (int h = g + 1; h < groups; h++) {
@@ -268,18 +268,6 @@ final class ChoiceKnapsack {
         return pair;
     }
 
-    /** Positions, ascending, of the settings whose reduced cost is below {@code gap}. */
-    private static int[] below(double[] reduced, double gap) {
-        int[] pass = new int[reduced.length];
-        int n = 0;
-        for (int j = 0; j < reduced.length; j++) {
-            if (reduced[j] < gap) {
-                pass[n++] = j;
-            }
-        }
-        return Arrays.copyOf(pass, n);
-    }
-
     /**
      * lambda, minus the slope of the critical hull segment (the first that does not fit after the ones
      * before it); NaN when every segment fits.
@@ -295,7 +283,7 @@ final class ChoiceKnapsack {
     }
 
     /** r_j = C_j + lambda S_j - min_k (C_k + lambda S_k) over one group's undominated settings. */
-    static double[] reducedCosts(DeployableSolver.Hull hull, double lambda) {
+    static Reduced reducedCosts(DeployableSolver.Hull hull, double lambda) {
         int k = hull.cost.length;
         double[] r = new double[k];
         double least = Double.POSITIVE_INFINITY;
@@ -306,7 +294,55 @@ final class ChoiceKnapsack {
         for (int j = 0; j < k; j++) {
             r[j] -= least;
         }
-        return r;
+        return new Reduced(r);
+    }
+
+    /**
+     * One group's reduced costs, with the least of each block of {@value #BLOCK} positions: the settings below a
+     * gap are found by reading the blocks' least and only the blocks whose least is below it (the same
+     * comparisons on the same doubles as a scan of every setting, in the same order). Those below a gap near the
+     * LP's are a few hundred of tens of thousands, most of them around the LP's own setting.
+     */
+    static final class Reduced {
+        /** Positions a block's least stands for. */
+        static final int BLOCK = 64;
+        /** r_j by position (ascending size). */
+        final double[] cost;
+        private final double[] blockLeast;
+
+        Reduced(double[] cost) {
+            this.cost = cost;
+            blockLeast = new double[(cost.length + BLOCK - 1) / BLOCK];
+            for (int b = 0; b < blockLeast.length; b++) {
+                double least = Double.POSITIVE_INFINITY;
+                for (int j = b * BLOCK, end = Math.min(cost.length, j + BLOCK); j < end; j++) {
+                    if (cost[j] < least) { // as the test below reads it: a NaN never below
+                        least = cost[j];
+                    }
+                }
+                blockLeast[b] = least;
+            }
+        }
+
+        /** Positions, ascending, of the settings whose reduced cost is below {@code gap}. */
+        int[] below(double gap) {
+            int[] pass = new int[Math.min(cost.length, 2 * BLOCK)];
+            int n = 0;
+            for (int b = 0; b < blockLeast.length; b++) {
+                if (!(blockLeast[b] < gap)) {
+                    continue; // no r_j of the block below the gap (NaN never is)
+                }
+                for (int j = b * BLOCK, end = Math.min(cost.length, j + BLOCK); j < end; j++) {
+                    if (cost[j] < gap) {
+                        if (n == pass.length) {
+                            pass = Arrays.copyOf(pass, Math.min(cost.length, 2 * n));
+                        }
+                        pass[n++] = j;
+                    }
+                }
+            }
+            return n == pass.length ? pass : Arrays.copyOf(pass, n);
+        }
     }
 
     static double costOf(DeployableSolver.Hull[] hulls, int[] position) {
@@ -344,7 +380,7 @@ final class ChoiceKnapsack {
         long states;
         boolean overflow;
 
-        Round(DeployableSolver.Hull[] hulls, double[][] reduced, double budget, double cut, double slack,
+        Round(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, double cut, double slack,
               long maxStates, long maxTries) {
             this.hulls = hulls;
             this.budget = budget;
@@ -358,9 +394,7 @@ final class ChoiceKnapsack {
             double size = 0.0;
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
-            for (int g = 0; g < groups; g++) {
-                candidates[g] = below(reduced[g], slack);
-            }
+            IntStream.range(0, groups).parallel().forEach(g -> candidates[g] = reduced[g].below(slack)); // own slots
             probe();
             for (int g = 0; g < groups; g++) {
                 int[] pass = candidates[g];

@@ -544,25 +544,71 @@ public final class DeployableSolver {
         }
 
         static Hull of(double[] cost, double[] size) {
-            int[] index = undominated(cost, size);
-            int k = index.length;
-            double[] c = new double[k];
-            double[] m = new double[k];
-            for (int j = 0; j < k; j++) {
-                c[j] = cost[index[j]];
-                m[j] = size[index[j]];
+            int k = cost.length;
+            int[] index;
+            double[] c;
+            double[] m;
+            if (inOrder(cost, size)) { // every setting undominated, in place: undominated's answer, without its passes
+                index = new int[k];
+                Arrays.setAll(index, j -> j);
+                c = Arrays.copyOf(cost, k);
+                m = Arrays.copyOf(size, k);
+            } else {
+                index = undominated(cost, size);
+                k = index.length;
+                c = new double[k];
+                m = new double[k];
+                for (int j = 0; j < k; j++) {
+                    c[j] = cost[index[j]];
+                    m[j] = size[index[j]];
+                }
             }
+            return new Hull(index, c, m, lowerHull(c, m));
+        }
+
+        /**
+         * Whether sizes rise strictly and costs fall strictly from a finite first cost: then {@link #undominated}
+         * keeps every setting in its own order (one stretch, each setting cheaper than all before it), and the
+         * settings' order is {@code 0 .. n-1} with no pass of its. The tables' undominated settings of one run, at
+         * one end or at most weights of the two, are so.
+         */
+        static boolean inOrder(double[] cost, double[] size) {
+            if (cost.length > 0 && !(cost[0] < Double.POSITIVE_INFINITY)) {
+                return false;
+            }
+            for (int j = 1; j < cost.length; j++) {
+                if (!(size[j] > size[j - 1] && cost[j] < cost[j - 1])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The positions of the lower convex hull of the points (m_j, c_j), m ascending: a scan that keeps the
+         * slopes rising, dropping the last vertex while it lies on or above the chord to the next point. The
+         * vertices' coordinates are kept beside their positions, so the test reads them in order, not through
+         * the positions.
+         */
+        static int[] lowerHull(double[] c, double[] m) {
+            int k = c.length;
             int[] hull = new int[k];
+            double[] hc = new double[k];
+            double[] hm = new double[k];
             int h = 0;
             for (int j = 0; j < k; j++) {
-                // keep slopes rising: drop the last vertex while it lies on or above the chord to j
-                while (h >= 2 && (c[hull[h - 1]] - c[hull[h - 2]]) * (m[j] - m[hull[h - 2]])
-                        >= (c[j] - c[hull[h - 2]]) * (m[hull[h - 1]] - m[hull[h - 2]])) {
+                double cj = c[j];
+                double mj = m[j];
+                while (h >= 2 && (hc[h - 1] - hc[h - 2]) * (mj - hm[h - 2])
+                        >= (cj - hc[h - 2]) * (hm[h - 1] - hm[h - 2])) {
                     h--;
                 }
-                hull[h++] = j;
+                hull[h] = j;
+                hc[h] = cj;
+                hm[h] = mj;
+                h++;
             }
-            return new Hull(index, c, m, Arrays.copyOf(hull, h));
+            return Arrays.copyOf(hull, h);
         }
 
         /**

@@ -1,11 +1,13 @@
 package org.monkeyeval.alloc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -142,10 +144,35 @@ final class ChoiceKnapsackTest {
         assertEquals(exhaustive(two, budgetOfTwo), ChoiceKnapsack.costOf(two, pair), 0.0);
     }
 
+    /**
+     * The settings below a gap, found through the blocks' least reduced costs, are those a scan of every setting
+     * finds, in the same order: at lengths on and off a block's, with NaNs, zeros and infinities among them, and
+     * gaps from below every cost to above them all.
+     */
+    @Test
+    void reducedBelow_blocksPassedOver_findsWhatTheScanOfEverySettingFinds() {
+        SplittableRandom random = new SplittableRandom(31);
+        for (int trial = 0; trial < 1_000; trial++) {
+            int n = random.nextInt(5 * ChoiceKnapsack.Reduced.BLOCK);
+            double[] r = new double[n];
+            int centre = n == 0 ? 0 : random.nextInt(n);
+            for (int j = 0; j < n; j++) {
+                int kind = random.nextInt(40);
+                r[j] = kind == 0 ? Double.NaN : kind == 1 ? Double.POSITIVE_INFINITY : kind == 2 ? 0.0
+                        : Math.abs(j - centre) * random.nextDouble(); // lowest around one setting, as about the LP's
+            }
+            ChoiceKnapsack.Reduced reduced = new ChoiceKnapsack.Reduced(r);
+            for (double gap : new double[] {-1.0, 0.0, 1e-9, 1.0, 5.0, 20.0, 1e9, Double.POSITIVE_INFINITY}) {
+                int[] scan = java.util.stream.IntStream.range(0, n).filter(j -> r[j] < gap).toArray();
+                assertArrayEquals(scan, reduced.below(gap), "trial " + trial + " gap " + gap);
+            }
+        }
+    }
+
     /** The reduced costs at the LP's critical slope (at slope 0 where every segment fits). */
-    private static double[][] lagrangian(DeployableSolver.Hull[] hulls, double budget) {
+    private static ChoiceKnapsack.Reduced[] lagrangian(DeployableSolver.Hull[] hulls, double budget) {
         double lambda = ChoiceKnapsack.criticalSlope(DeployableSolver.Bound.of(java.util.List.of(hulls)), budget);
-        double[][] reduced = new double[hulls.length][];
+        ChoiceKnapsack.Reduced[] reduced = new ChoiceKnapsack.Reduced[hulls.length];
         for (int g = 0; g < hulls.length; g++) {
             reduced[g] = ChoiceKnapsack.reducedCosts(hulls[g], Double.isNaN(lambda) ? 0.0 : lambda);
         }

@@ -2,6 +2,8 @@ package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +22,10 @@ import org.monkeyeval.family.rocksdb.RocksDbRibbonFamily;
  * {@link DeployableSolver.Bound#of} (segments sorted by slope with a stable radix sort) gives the same steps,
  * bit for bit, as sorting the segments by (slope, hull, vertex) with a comparator; and a run's hull kept for the
  * engine's bound ({@link DeployableSolver#runHull}, its vertices alone) gives the same bound as the whole hull;
- * and a {@link DeployableSolver.Bound.Cursor}, searching from where it last read, reads the bound's own values.
+ * and a {@link DeployableSolver.Bound.Cursor}, searching from where it last read, reads the bound's own values;
+ * and {@link DeployableSolver.Hull#of} on a row already in order (sizes rising, costs falling, as the tables'
+ * rows are) takes every setting with no pass of {@code undominated}, and its scan over the vertices' own
+ * coordinates keeps the vertices the scan through their positions keeps.
  */
 final class HullShortcutsTest {
 
@@ -192,6 +197,71 @@ final class HullShortcutsTest {
                 assertEquals(stepSize, bound.stepSize[j + 1], 0.0);
                 assertEquals(stepCost, bound.stepCost[j + 1], 0.0);
             }
+        }
+    }
+
+    /** The hull as first computed: the undominated settings by scan, and the vertex test read through positions. */
+    private record ScannedHull(int[] index, double[] cost, double[] size, int[] vertex) {
+    }
+
+    private static ScannedHull hullByScan(double[] cost, double[] size) {
+        int[] index = undominatedByScan(cost, size);
+        int k = index.length;
+        double[] c = new double[k];
+        double[] m = new double[k];
+        for (int j = 0; j < k; j++) {
+            c[j] = cost[index[j]];
+            m[j] = size[index[j]];
+        }
+        int[] hull = new int[k];
+        int h = 0;
+        for (int j = 0; j < k; j++) {
+            while (h >= 2 && (c[hull[h - 1]] - c[hull[h - 2]]) * (m[j] - m[hull[h - 2]])
+                    >= (c[j] - c[hull[h - 2]]) * (m[hull[h - 1]] - m[hull[h - 2]])) {
+                h--;
+            }
+            hull[h++] = j;
+        }
+        return new ScannedHull(index, c, m, Arrays.copyOf(hull, h));
+    }
+
+    @Test
+    void of_rowsInOrderAndRowsBrokenOnce_isTheHullOfTheScan() {
+        SplittableRandom random = new SplittableRandom(23);
+        for (int trial = 0; trial < 2_000; trial++) {
+            int n = 1 + random.nextInt(300);
+            double[] size = new double[n];
+            double[] cost = new double[n];
+            double m = random.nextInt(1_000);
+            double c = 1.0;
+            for (int j = 0; j < n; j++) {
+                m += 1 + random.nextInt(random.nextBoolean() ? 3 : 400); // near-collinear runs and far jumps
+                c *= random.nextBoolean() ? 0.999 : 0.5 + 0.5 * random.nextDouble();
+                size[j] = m;
+                cost[j] = c;
+            }
+            int at = random.nextInt(n);
+            switch (trial % 6) { // 0: in order; else the order broken once, where undominated must drop or sort
+                case 1 -> size[at] = at > 0 ? size[at - 1] : size[at];
+                case 2 -> cost[at] = at > 0 ? cost[at - 1] : cost[at];
+                case 3 -> cost[0] = trial % 12 == 3 ? Double.POSITIVE_INFINITY : Double.NaN;
+                case 4 -> cost[at] = cost[at] * 4;
+                case 5 -> size[at] = size[at] - 2;
+                default -> { }
+            }
+            ScannedHull expected = hullByScan(cost, size);
+            DeployableSolver.Hull hull = DeployableSolver.Hull.of(cost, size);
+            boolean everyInPlace = java.util.stream.IntStream.range(0, n).boxed().toList()
+                    .equals(Arrays.stream(expected.index()).boxed().toList());
+            if (trial % 6 == 0) {
+                assertTrue(DeployableSolver.Hull.inOrder(cost, size), "trial " + trial + ": a row in order");
+            } else if (!everyInPlace) {
+                assertFalse(DeployableSolver.Hull.inOrder(cost, size), "trial " + trial + ": the scan drops or moves");
+            }
+            assertArrayEquals(expected.index(), hull.index, "trial " + trial);
+            assertArrayEquals(expected.cost(), hull.cost, 0.0, "trial " + trial);
+            assertArrayEquals(expected.size(), hull.size, 0.0, "trial " + trial);
+            assertArrayEquals(expected.vertex(), hull.vertex, "trial " + trial);
         }
     }
 }
