@@ -217,19 +217,31 @@ final class ChoiceKnapsack {
         for (int sweep = 0; sweep < EXCHANGE_SWEEPS && work < EXCHANGE_WORK; sweep++) {
             double gap = costOf(hulls, position) - lp + margin;
             int[][] pass = new int[groups][];
-            IntStream.range(0, groups).parallel().forEach(g -> pass[g] = reduced[g].below(gap)); // own slots
+            double[][] passSize = new double[groups][];
+            double[][] passCost = new double[groups][];
+            IntStream.range(0, groups).parallel().forEach(g -> { // own slots
+                pass[g] = reduced[g].below(gap);
+                passSize[g] = new double[pass[g].length];
+                passCost[g] = new double[pass[g].length];
+                for (int i = 0; i < pass[g].length; i++) {
+                    passSize[g][i] = hulls[g].size[pass[g][i]];
+                    passCost[g][i] = hulls[g].cost[pass[g][i]];
+                }
+            });
             boolean changed = false;
             for (int g = 0; g < groups && work < EXCHANGE_WORK; g++) {
                 for (int h = g + 1; h < groups; h++) {
                     work += pass[g].length + pass[h].length;
                     double free = budget - (used - hulls[g].size[position[g]] - hulls[h].size[position[h]]);
-                    int[] pair = cheapestPair(hulls[g], pass[g], hulls[h], pass[h], free,
+                    long pair = cheapestPair(passSize[g], passCost[g], passSize[h], passCost[h], free,
                             hulls[g].cost[position[g]] + hulls[h].cost[position[h]]);
-                    if (pair != null) {
-                        used += hulls[g].size[pair[0]] - hulls[g].size[position[g]]
-                                + hulls[h].size[pair[1]] - hulls[h].size[position[h]];
-                        position[g] = pair[0];
-                        position[h] = pair[1];
+                    if (pair >= 0) {
+                        int a = pass[g][(int) (pair >>> 32)];
+                        int b = pass[h][(int) pair];
+                        used += hulls[g].size[a] - hulls[g].size[position[g]]
+                                + hulls[h].size[b] - hulls[h].size[position[h]];
+                        position[g] = a;
+                        position[h] = b;
                         changed = true;
                     }
                 }
@@ -242,27 +254,31 @@ final class ChoiceKnapsack {
     }
 
     /**
-     * The settings {a, b} of two groups, among {@code passA} and {@code passB} (ascending size), with sizes
-     * summing to at most {@code free} and costs to less than {@code now}, the cheapest such pair; null when
-     * none. For rising size of a the room for b falls, and b's cheapest that fits is its largest.
+     * The settings {a, b} of two groups, given by their sizes and costs in ascending size (costs falling), with
+     * sizes summing to at most {@code free} and costs to less than {@code now}: the cheapest such pair, as a's
+     * index in the high half and b's in the low; -1 when none. For rising size of a the room for b falls, and b's
+     * cheapest that fits is its largest. Once a's cheapest with the b reached so far costs no less than the best
+     * pair found, no later a does better (its b costs no less, its own cost no less than a's cheapest, and a
+     * rounded sum never falls when its terms rise), and the pass ends there.
      */
-    private static int[] cheapestPair(DeployableSolver.Hull a, int[] passA, DeployableSolver.Hull b, int[] passB,
-                                      double free, double now) {
+    private static long cheapestPair(double[] sizeA, double[] costA, double[] sizeB, double[] costB, double free,
+                                     double now) {
         double least = now;
-        int[] pair = null;
-        int y = passB.length - 1;
-        for (int j : passA) {
-            double room = free - a.size[j];
-            while (y >= 0 && b.size[passB[y]] > room) {
+        long pair = -1;
+        int y = sizeB.length - 1;
+        double cheapestA = costA.length == 0 ? 0.0 : costA[costA.length - 1];
+        for (int j = 0; j < sizeA.length; j++) {
+            double room = free - sizeA[j];
+            while (y >= 0 && sizeB[y] > room) {
                 y--;
             }
-            if (y < 0) {
+            if (y < 0 || !(cheapestA + costB[y] < least)) {
                 break;
             }
-            double c = a.cost[j] + b.cost[passB[y]];
+            double c = costA[j] + costB[y];
             if (c < least) {
                 least = c;
-                pair = new int[] {j, passB[y]};
+                pair = (long) j << 32 | y;
             }
         }
         return pair;

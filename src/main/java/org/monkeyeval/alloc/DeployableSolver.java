@@ -592,9 +592,10 @@ public final class DeployableSolver {
          */
         static int[] lowerHull(double[] c, double[] m) {
             int k = c.length;
-            int[] hull = new int[k];
-            double[] hc = new double[k];
-            double[] hm = new double[k];
+            int room = Math.min(k, 256); // the hull's vertices are few of the settings: the stack grows as needed
+            int[] hull = new int[room];
+            double[] hc = new double[room];
+            double[] hm = new double[room];
             int h = 0;
             for (int j = 0; j < k; j++) {
                 double cj = c[j];
@@ -603,12 +604,30 @@ public final class DeployableSolver {
                         >= (cj - hc[h - 2]) * (hm[h - 1] - hm[h - 2])) {
                     h--;
                 }
+                if (h == room) {
+                    room = Math.min(k, 2 * room);
+                    hull = Arrays.copyOf(hull, room);
+                    hc = Arrays.copyOf(hc, room);
+                    hm = Arrays.copyOf(hm, room);
+                }
                 hull[h] = j;
                 hc[h] = cj;
                 hm[h] = mj;
                 h++;
             }
-            return Arrays.copyOf(hull, h);
+            return h == hull.length ? hull : Arrays.copyOf(hull, h);
+        }
+
+        /**
+         * As {@link #of}, for arrays the caller gives up (neither is changed after): where they are in order
+         * ({@link #inOrder}) the hull keeps them as they are, with {@code identity} (0 .. n-1, shared by hulls
+         * of n settings) as its settings, in place of copies.
+         */
+        static Hull ofGiven(double[] cost, double[] size, int[] identity) {
+            if (identity.length != cost.length || !inOrder(cost, size)) {
+                return of(cost, size);
+            }
+            return new Hull(identity, cost, size, lowerHull(cost, size));
         }
 
         /**

@@ -533,6 +533,7 @@ public final class RobustDeployableSolver {
         final double[][] low;       // per group and position: sum_{i in g} a_i(zL) p(n_i, s)
         final double[][] high;      // the same at zH
         final Integer[] order;      // groups, largest first
+        final int[][] identity;     // per group: 0 .. n-1 over its n undominated settings (one array per n)
         double[][] blockLeastLow;   // per group: least cost at zL of each block of MOVE_BLOCK settings by size
         double[][] blockLeastHigh;  // (built by the first improve)
         double offsetLow;           // AL = optD(zL) - vL: rL = cost at zL without v, minus AL
@@ -609,6 +610,11 @@ public final class RobustDeployableSolver {
                 order[k] = k;
             }
             Arrays.sort(order, Comparator.<Integer>comparingDouble(k -> -groupEntries[k]).thenComparingInt(k -> k));
+            identity = new int[groups][];
+            Map<Integer, int[]> byLength = new HashMap<>();
+            for (int k = 0; k < groups; k++) {
+                identity[k] = byLength.computeIfAbsent(bySize[k].length, n -> IntStream.range(0, n).toArray());
+            }
         }
 
         /**
@@ -751,7 +757,7 @@ public final class RobustDeployableSolver {
             for (int j = 0; j < c.length; j++) {
                 c[j] = theta * low[k][j] + (1 - theta) * high[k][j];
             }
-            return DeployableSolver.Hull.of(c, sortedSize[k]);
+            return DeployableSolver.Hull.ofGiven(c, sortedSize[k], identity[k]);
         }
 
         /** Group k's cost theta cL + (1 - theta) cH at {@code positions} (sizes {@code sizes}), with the hull. */
@@ -1050,8 +1056,8 @@ public final class RobustDeployableSolver {
             double[][][] reduced = {reducedLow, reducedHigh, reducedTheta};
             for (int o = 0; o < 3; o++) {
                 double[][] cost = costs[o];
-                List<DeployableSolver.Hull> hulls = IntStream.range(0, groups).parallel()
-                        .mapToObj(k -> DeployableSolver.Hull.of(cost[k], t.sortedSize[k])).toList(); // in group order
+                List<DeployableSolver.Hull> hulls = IntStream.range(0, groups).parallel() // in group order
+                        .mapToObj(k -> DeployableSolver.Hull.ofGiven(cost[k], t.sortedSize[k], t.identity[k])).toList();
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
                 double lambda = ChoiceKnapsack.criticalSlope(bound, budget);
                 if (Double.isNaN(lambda)) {
