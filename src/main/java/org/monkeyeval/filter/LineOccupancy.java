@@ -128,9 +128,11 @@ public final class LineOccupancy {
             double ratio = (double) (n - j) / (j + 1) * odds;
             w *= ratio;
             sum.add(j + 1, w);
-            double tail = w * ratio / (1.0 - ratio);
-            if (ratio < 1.0 && tail <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
-                break;
+            if (ratio < 1.0 && mayStop(w * ratio, sum)) {
+                double tail = w * ratio / (1.0 - ratio);
+                if (tail <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
+                    break;
+                }
             }
         }
         w = 1.0;
@@ -138,9 +140,11 @@ public final class LineOccupancy {
             double ratio = (double) j / (n - j + 1) / odds;
             w *= ratio;
             sum.add(j - 1, w);
-            double tail = w * ratio / (1.0 - ratio);
-            if (ratio < 1.0 && tail * sum.last <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
-                break;
+            if (ratio < 1.0 && mayStop(w * ratio, sum)) {
+                double tail = w * ratio / (1.0 - ratio);
+                if (tail * sum.last <= TAIL_TOLERANCE * sum.mean && tail <= TAIL_TOLERANCE * sum.weight) {
+                    break;
+                }
             }
         }
         double mean = sum.mean / sum.weight;
@@ -149,6 +153,15 @@ public final class LineOccupancy {
         }
         double betweenLines = Math.max(0.0, sum.meanSquares / sum.weight - mean * mean);
         return new Predictions.Moments(mean, (sum.lineVariance / sum.weight + betweenLines) / lines);
+    }
+
+    /**
+     * Whether the tail w ratio / (1 - ratio) may be below {@link #TAIL_TOLERANCE} of the weight, read from w ratio
+     * alone: for 0 &lt; 1 - ratio &lt;= 1 the rounded quotient is never below w ratio, so where w ratio is above the
+     * bound the tail is too, and the division (the costlier half of a term) is not needed to decide.
+     */
+    private static boolean mayStop(double wRatio, Sum sum) {
+        return wRatio <= TAIL_TOLERANCE * sum.weight;
     }
 
     /** Unnormalized sums over line loads. */

@@ -114,4 +114,62 @@ class LineOccupancyTest {
         double zEstimate = (positives - queries * estimate) / se;
         assertTrue(zEstimate > 8, "CacheLocalFpRate z " + zEstimate);
     }
+
+    /**
+     * The load mixture as first written: every term's tail w ratio / (1 - ratio) divided out before the stop
+     * test. The mixture that divides only where w ratio is within the bound stops at the same term and sums the
+     * same bits.
+     */
+    private static double mixtureDividingEveryTerm(long n, long lines, int k) {
+        double q = 1.0 / lines;
+        double odds = q / (1.0 - q);
+        long mode = Math.min(n, (long) Math.floor((n + 1) * q));
+        double g = LineOccupancy.line(mode, k).mean();
+        double weight = 1.0;
+        double mean = g;
+        double last = g;
+        double w = 1.0;
+        for (long j = mode; j < n; j++) {
+            double ratio = (double) (n - j) / (j + 1) * odds;
+            w *= ratio;
+            g = LineOccupancy.line(j + 1, k).mean();
+            weight += w;
+            mean += w * g;
+            last = g;
+            double tail = w * ratio / (1.0 - ratio);
+            if (ratio < 1.0 && tail <= LineOccupancy.TAIL_TOLERANCE * mean
+                    && tail <= LineOccupancy.TAIL_TOLERANCE * weight) {
+                break;
+            }
+        }
+        w = 1.0;
+        for (long j = mode; j > 0; j--) {
+            double ratio = (double) j / (n - j + 1) / odds;
+            w *= ratio;
+            g = LineOccupancy.line(j - 1, k).mean();
+            weight += w;
+            mean += w * g;
+            last = g;
+            double tail = w * ratio / (1.0 - ratio);
+            if (ratio < 1.0 && tail * last <= LineOccupancy.TAIL_TOLERANCE * mean
+                    && tail <= LineOccupancy.TAIL_TOLERANCE * weight) {
+                break;
+            }
+        }
+        return mean / weight;
+    }
+
+    @Test
+    void fpr_divisionOnlyNearTheStop_sameBitsAsDividingEveryTerm() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int trial = 0; trial < 3_000; trial++) {
+            long n = (long) Math.pow(10, 1 + 8 * random.nextDouble());
+            double bitsPerKey = 0.5 + 40 * random.nextDouble();
+            long lines = Math.max(2, (long) Math.ceil(n * bitsPerKey / LineOccupancy.LINE_BITS));
+            int k = 1 + random.nextInt(LineOccupancy.MAX_PROBES);
+            assertEquals(Double.doubleToRawLongBits(mixtureDividingEveryTerm(n, lines, k)),
+                    Double.doubleToRawLongBits(LineOccupancy.fpr(n, lines, k)),
+                    "n " + n + ", lines " + lines + ", k " + k);
+        }
+    }
 }
