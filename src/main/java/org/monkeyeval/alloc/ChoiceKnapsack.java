@@ -133,7 +133,7 @@ final class ChoiceKnapsack {
         }
         Reduced[] reduced = new Reduced[groups];
         double slope = lambda;
-        IntStream.range(0, groups).parallel().forEach(g -> reduced[g] = reducedCosts(hulls[g], slope)); // own slots
+        eachGroup(hulls, g -> reduced[g] = reducedCosts(hulls[g], slope)); // own slots
         double scale = upper + lambda * budget;
         for (int g = 0; g < groups; g++) {
             scale += Math.abs(hulls[g].cost[0]) + lambda * hulls[g].size[hulls[g].size.length - 1];
@@ -219,7 +219,7 @@ final class ChoiceKnapsack {
             int[][] pass = new int[groups][];
             double[][] passSize = new double[groups][];
             double[][] passCost = new double[groups][];
-            IntStream.range(0, groups).parallel().forEach(g -> { // own slots
+            eachGroup(hulls, g -> { // own slots
                 pass[g] = reduced[g].below(gap);
                 passSize[g] = new double[pass[g].length];
                 passCost[g] = new double[pass[g].length];
@@ -296,6 +296,23 @@ final class ChoiceKnapsack {
         int hi = lo + 1;
         double slope = (bound.stepCost[hi] - bound.stepCost[lo]) / (bound.stepSize[hi] - bound.stepSize[lo]);
         return Math.max(0.0, -slope);
+    }
+
+    /** Settings, all groups together, from which {@link #eachGroup} hands the groups to the common pool. */
+    static final int PARALLEL_FROM = 1 << 16;
+
+    /**
+     * Runs {@code action} for every group, each writing its own slots: on the common pool where the groups hold
+     * {@link #PARALLEL_FROM} settings or more (64 groups of 68,000), else in turn (a small case's many knapsacks
+     * would pay more for the hand-over than the work). The same values either way.
+     */
+    private static void eachGroup(DeployableSolver.Hull[] hulls, java.util.function.IntConsumer action) {
+        long settings = 0;
+        for (DeployableSolver.Hull hull : hulls) {
+            settings += hull.cost.length;
+        }
+        IntStream groups = IntStream.range(0, hulls.length);
+        (settings >= PARALLEL_FROM ? groups.parallel() : groups).forEach(action);
     }
 
     /** r_j = C_j + lambda S_j - min_k (C_k + lambda S_k) over one group's undominated settings. */
@@ -410,7 +427,7 @@ final class ChoiceKnapsack {
             double size = 0.0;
             double cost = 0.0;
             List<Integer> free = new ArrayList<>();
-            IntStream.range(0, groups).parallel().forEach(g -> candidates[g] = reduced[g].below(slack)); // own slots
+            eachGroup(hulls, g -> candidates[g] = reduced[g].below(slack)); // own slots
             probe();
             for (int g = 0; g < groups; g++) {
                 int[] pass = candidates[g];
