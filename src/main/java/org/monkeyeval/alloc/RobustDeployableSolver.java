@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import org.monkeyeval.family.FilterFamily;
@@ -389,23 +388,77 @@ public final class RobustDeployableSolver {
             IndexSort.bySecondary(order, from, to, high); // stable, by cost at zH
             from = to;
         }
-        TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
+        Stairs stairs = new Stairs();
         int[] kept = new int[order.length];
         int n = 0;
         for (int s : order) {
-            Map.Entry<Double, Double> below = stairs.floorEntry(low[s]);
-            if (below != null && below.getValue() <= high[s]) {
-                continue;
-            }
-            kept[n++] = s;
-            stairs.put(low[s], high[s]);
-            Map.Entry<Double, Double> above = stairs.higherEntry(low[s]);
-            while (above != null && above.getValue() >= high[s]) {
-                stairs.remove(above.getKey());
-                above = stairs.higherEntry(low[s]);
+            if (stairs.add(low[s], high[s])) {
+                kept[n++] = s;
             }
         }
         return Arrays.copyOf(kept, n);
+    }
+
+    /**
+     * The kept settings' least cost at zH for each cost at zL, as stairs: costs at zL ascending (in
+     * {@link Double#compare}'s order, as {@link IndexSort#sortable} keys), costs at zH falling. Held in two arrays:
+     * a setting that is kept usually undercuts the last ones at both ends, so the stairs stay short.
+     */
+    private static final class Stairs {
+        private long[] key = new long[16];     // IndexSort.sortable of the cost at zL, ascending (unsigned)
+        private double[] least = new double[16]; // the least cost at zH from that cost at zL on
+        private int size;
+
+        /**
+         * Whether a setting of costs (l, h) is dominated by none before it (no step at or below l with a cost at
+         * zH at most h), and then adds it: its step, and the steps above l it undercuts at zH dropped.
+         */
+        boolean add(double l, double h) {
+            long k = IndexSort.sortable(l);
+            int floor = floor(k);
+            if (floor >= 0 && least[floor] <= h) {
+                return false;
+            }
+            int at;
+            if (floor >= 0 && key[floor] == k) {
+                least[floor] = h;
+                at = floor;
+            } else {
+                at = floor + 1;
+                if (size == key.length) {
+                    key = Arrays.copyOf(key, 2 * size);
+                    least = Arrays.copyOf(least, 2 * size);
+                }
+                System.arraycopy(key, at, key, at + 1, size - at);
+                System.arraycopy(least, at, least, at + 1, size - at);
+                key[at] = k;
+                least[at] = h;
+                size++;
+            }
+            int end = at + 1;
+            while (end < size && least[end] >= h) {
+                end++;
+            }
+            System.arraycopy(key, end, key, at + 1, size - end);
+            System.arraycopy(least, end, least, at + 1, size - end);
+            size -= end - (at + 1);
+            return true;
+        }
+
+        /** The last step whose key is at most k, or -1. */
+        private int floor(long k) {
+            int lo = -1;
+            int hi = size;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (Long.compareUnsigned(key[mid], k) <= 0) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
     }
 
     /**
@@ -761,12 +814,12 @@ public final class RobustDeployableSolver {
         }
 
         /** Group k's cost theta cL + (1 - theta) cH at {@code positions} (sizes {@code sizes}), with the hull. */
-        DeployableSolver.Hull weightedHull(int k, int[] positions, double[] sizes, double theta) {
+        DeployableSolver.Hull weightedHull(int k, int[] positions, double[] sizes, int[] identity, double theta) {
             double[] c = new double[positions.length];
             for (int j = 0; j < positions.length; j++) {
                 c[j] = theta * low[k][positions[j]] + (1 - theta) * high[k][positions[j]];
             }
-            return DeployableSolver.Hull.of(c, sizes);
+            return DeployableSolver.Hull.ofGiven(c, sizes, identity);
         }
 
         /**
@@ -1223,8 +1276,10 @@ public final class RobustDeployableSolver {
             DeployableSolver.Hull[] hullLow = new DeployableSolver.Hull[groups];
             DeployableSolver.Hull[] hullHigh = new DeployableSolver.Hull[groups];
             thetaHull = new DeployableSolver.Hull[groups];
+            int[][] identity = new int[groups][]; // per group: 0 .. n-1 over its n passing settings
             IntStream.range(0, groups).parallel().forEach(k -> { // each group's own slots
                 int n = pass[k].length;
+                identity[k] = IntStream.range(0, n).toArray();
                 sortedSize[k] = new double[n];
                 double[] low = new double[n];
                 double[] high = new double[n];
@@ -1236,9 +1291,9 @@ public final class RobustDeployableSolver {
                     low[j] = t.low[k][s];
                     high[j] = t.high[k][s];
                 }
-                hullLow[k] = DeployableSolver.Hull.of(low, sortedSize[k]);
-                hullHigh[k] = DeployableSolver.Hull.of(high, sortedSize[k]);
-                thetaHull[k] = t.weightedHull(k, pass[k], sortedSize[k], theta);
+                hullLow[k] = DeployableSolver.Hull.ofGiven(low, sortedSize[k], identity[k]);
+                hullHigh[k] = DeployableSolver.Hull.ofGiven(high, sortedSize[k], identity[k]);
+                thetaHull[k] = t.weightedHull(k, pass[k], sortedSize[k], identity[k], theta);
             });
             restTheta = suffixBounds(thetaHull);
             readLow = cursors(suffixBounds(hullLow));
@@ -1258,7 +1313,7 @@ public final class RobustDeployableSolver {
                 grid[e] = w;
                 DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
                 IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = t.weightedHull(k, pass[k],
-                        sortedSize[k], w));
+                        sortedSize[k], identity[k], w));
                 readGrid[e] = cursors(suffixBounds(hulls));
             }
             this.budget = budget;
@@ -1459,19 +1514,11 @@ public final class RobustDeployableSolver {
          */
         static List<double[]> undominated(List<double[]> states) {
             states.sort(SWEEP_ORDER);
-            TreeMap<Double, Double> stairs = new TreeMap<>(); // cost at zL -> least cost at zH, falling
+            Stairs stairs = new Stairs();
             List<double[]> kept = new ArrayList<>();
             for (double[] x : states) {
-                Map.Entry<Double, Double> below = stairs.floorEntry(x[1]);
-                if (below != null && below.getValue() <= x[2]) {
-                    continue;
-                }
-                kept.add(x);
-                stairs.put(x[1], x[2]);
-                Map.Entry<Double, Double> above = stairs.higherEntry(x[1]);
-                while (above != null && above.getValue() >= x[2]) {
-                    stairs.remove(above.getKey());
-                    above = stairs.higherEntry(x[1]);
+                if (stairs.add(x[1], x[2])) {
+                    kept.add(x);
                 }
             }
             return kept;

@@ -131,4 +131,37 @@ final class UndominatedBySizeTest {
         assertArrayEquals(new int[] {0, 1, 2, 3, -1},
                 RobustDeployableSolver.firstAlike(entries, groupOfRun, consulted, presentShare, 5));
     }
+
+    /**
+     * The search's states are swept over the same stairs: those kept are exactly the states that no state before
+     * them in (size, cost at zL, cost at zH, origin, setting) order dominates, in that order, with costs on a
+     * coarse grid so that many tie at one end or both.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void searchUndominated_isEveryStateNoEarlierOneDominates_inOrder(int seed) {
+        SplittableRandom random = new SplittableRandom(100 + seed);
+        List<double[]> states = new ArrayList<>();
+        for (int x = 0; x < 20 + random.nextInt(600); x++) {
+            states.add(new double[] {random.nextInt(40), random.nextInt(24) / 8.0, random.nextInt(24) / 8.0,
+                    random.nextInt(5), x});
+        }
+        List<double[]> sorted = new ArrayList<>(states);
+        sorted.sort(Comparator.<double[]>comparingDouble(a -> a[0]).thenComparingDouble(a -> a[1])
+                .thenComparingDouble(a -> a[2]).thenComparingDouble(a -> a[3]).thenComparingDouble(a -> a[4]));
+        List<double[]> expected = new ArrayList<>();
+        for (int j = 0; j < sorted.size(); j++) {
+            double[] s = sorted.get(j);
+            boolean dominated = false;
+            for (int i = 0; i < j && !dominated; i++) {
+                dominated = sorted.get(i)[1] <= s[1] && sorted.get(i)[2] <= s[2];
+            }
+            if (!dominated) {
+                expected.add(s);
+            }
+        }
+        List<double[]> kept = RobustDeployableSolver.Search.undominated(new ArrayList<>(states));
+        assertArrayEquals(expected.stream().mapToDouble(a -> a[4]).toArray(),
+                kept.stream().mapToDouble(a -> a[4]).toArray(), 0.0);
+    }
 }
