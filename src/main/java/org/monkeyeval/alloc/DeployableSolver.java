@@ -544,24 +544,25 @@ public final class DeployableSolver {
         }
 
         static Hull of(double[] cost, double[] size) {
-            int k = cost.length;
-            int[] index;
-            double[] c;
-            double[] m;
             if (inOrder(cost, size)) { // every setting undominated, in place: undominated's answer, without its passes
-                index = new int[k];
+                int[] index = new int[cost.length];
                 Arrays.setAll(index, j -> j);
-                c = Arrays.copyOf(cost, k);
-                m = Arrays.copyOf(size, k);
-            } else {
-                index = undominated(cost, size);
-                k = index.length;
-                c = new double[k];
-                m = new double[k];
-                for (int j = 0; j < k; j++) {
-                    c[j] = cost[index[j]];
-                    m[j] = size[index[j]];
-                }
+                double[] c = Arrays.copyOf(cost, cost.length);
+                double[] m = Arrays.copyOf(size, size.length);
+                return new Hull(index, c, m, lowerHull(c, m));
+            }
+            return ofUndominated(cost, size);
+        }
+
+        /** The hull of {@link #undominated}'s settings, their costs and sizes gathered in that order. */
+        private static Hull ofUndominated(double[] cost, double[] size) {
+            int[] index = undominated(cost, size);
+            int k = index.length;
+            double[] c = new double[k];
+            double[] m = new double[k];
+            for (int j = 0; j < k; j++) {
+                c[j] = cost[index[j]];
+                m[j] = size[index[j]];
             }
             return new Hull(index, c, m, lowerHull(c, m));
         }
@@ -624,10 +625,11 @@ public final class DeployableSolver {
          * of n settings) as its settings, in place of copies.
          */
         static Hull ofGiven(double[] cost, double[] size, int[] identity) {
-            if (identity.length != cost.length || !inOrder(cost, size)) {
+            if (identity.length != cost.length) {
                 return of(cost, size);
             }
-            return new Hull(identity, cost, size, lowerHull(cost, size));
+            return inOrder(cost, size) ? new Hull(identity, cost, size, lowerHull(cost, size))
+                    : ofUndominated(cost, size); // the order is read once
         }
 
         /**

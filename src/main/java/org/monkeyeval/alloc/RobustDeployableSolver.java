@@ -493,15 +493,23 @@ public final class RobustDeployableSolver {
      * cost, or a is 0.
      */
     static boolean scaledOrdersAlike(double[] sortedRate, double a) {
-        double last = 0.0 + a * sortedRate[0];
+        double last = oneRunSum(a, sortedRate[0]);
         for (int j = 1; j < sortedRate.length; j++) {
-            double cost = 0.0 + a * sortedRate[j];
+            double cost = oneRunSum(a, sortedRate[j]);
             if (Double.compare(sortedRate[j - 1], sortedRate[j]) != Double.compare(last, cost)) {
                 return false;
             }
             last = cost;
         }
         return true;
+    }
+
+    /**
+     * A group's sum over its one run, a x added to the sum's start 0.0 as the tables sum a group's runs: the same
+     * bits (0.0 + -0.0 is 0.0), so a group finished from its run's row holds what summing would have given.
+     */
+    static double oneRunSum(double a, double x) {
+        return 0.0 + a * x;
     }
 
     /** The least of {@code cost} over each {@code block} positions in turn (the last block may be shorter). */
@@ -614,8 +622,7 @@ public final class RobustDeployableSolver {
                 groupEntries[groupOfRun[i]] += entries[i];
                 runsLeft[groupOfRun[i]]++;
             }
-            int[] alike = firstAlike(entries, groupOfRun, consulted, presentShare, groups);
-            Finisher finisher = new Finisher(count, alike);
+            Finisher finisher = new Finisher(count, firstAlike(entries, groupOfRun, consulted, presentShare, groups));
             // the runs group by group, each group's in run order: one group's sums over every setting open at a time
             int[] byGroup = IntStream.range(0, entries.length).boxed()
                     .sorted(Comparator.<Integer>comparingInt(i -> groupOfRun[i]).thenComparingInt(i -> i))
@@ -753,8 +760,8 @@ public final class RobustDeployableSolver {
                             low[k] = new double[n];
                             high[k] = new double[n];
                             for (int j = 0; j < n; j++) {
-                                low[k][j] = 0.0 + reachLow[i] * p[bySize[k][j]];
-                                high[k][j] = 0.0 + reachHigh[i] * p[bySize[k][j]];
+                                low[k][j] = oneRunSum(reachLow[i], p[bySize[k][j]]);
+                                high[k][j] = oneRunSum(reachHigh[i], p[bySize[k][j]]);
                             }
                         } else if (k != from) {
                             finish(k, scaled(p, reachLow[i]), scaled(p, reachHigh[i]), scaled(m, 1.0));
@@ -765,11 +772,11 @@ public final class RobustDeployableSolver {
                 }
             }
 
-            /** 0 + a x of each x: a group's sums over its one run. */
+            /** {@link #oneRunSum} of each x: a group's sums over its one run. */
             private double[] scaled(double[] x, double a) {
                 double[] y = new double[x.length];
                 for (int s = 0; s < x.length; s++) {
-                    y[s] = 0.0 + a * x[s];
+                    y[s] = oneRunSum(a, x[s]);
                 }
                 return y;
             }
