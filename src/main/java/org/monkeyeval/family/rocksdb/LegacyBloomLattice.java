@@ -167,6 +167,7 @@ final class LegacyBloomLattice {
         private final long[] meeting = new long[MEETING_WORDS]; // by step, the starts that meet U (screened pass)
         private int meetingFor = -1; // the (start, step) of the query whose bits U the meeting table holds
         private final int hashes; // the most hashes a line holds, ceil(2^32 / L)
+        private final long[] met; // the screened pass's hashes that meet the query's bits
 
         Work(long lines, int probes, double[] power) {
             this.lines = lines;
@@ -174,6 +175,12 @@ final class LegacyBloomLattice {
             this.power = power;
             this.counts = new long[1 << probes];
             this.hashes = (int) ((HASHES + lines - 1) / lines);
+            this.met = new long[hashes + 1];
+        }
+
+        /** The hashes of the line that starts at {@code first}: first + L m below 2^32. */
+        private long hashesFrom(long first) {
+            return (HASHES - first + lines - 1) / lines;
         }
 
         /** (1 - c / 2^32)^n for every count c of hashes a line can hold. */
@@ -240,7 +247,10 @@ final class LegacyBloomLattice {
         /**
          * The same counts as {@link #meets} on every hash of the line, screened: for every step d, the starts
          * whose probes meet the query's bits (s = b - i d for a bit b and a probe i) as a 512-bit set, so that
-         * a hash that meets none, most of them, costs one look-up in place of k.
+         * a hash that meets none, most of them, costs one look-up in place of k. The look-ups only gather the
+         * hashes that meet U (each one written, the count moved on where it meets: no branch to mispredict on the
+         * few percent that do), whose sets are then found as {@link #meets} finds them. At 6 to 10 probes this
+         * took about 0.8 of the time of a branch per hash, at 4 about the same (the branch is rarely taken).
          */
         private void countScreened(long first, int distinct, int startAndStep) {
             if (startAndStep != meetingFor) { // U is fixed by the query's start and step: the queries of a step share it
@@ -255,17 +265,18 @@ final class LegacyBloomLattice {
                 }
                 meetingFor = startAndStep;
             }
-            long none = 0;
+            long[] met = this.met;
+            int found = 0;
             for (long h = first; h < HASHES; h += lines) {
                 int s = (int) h & (LINE_BITS - 1);
                 int d = (int) (h >>> STEP_SHIFT) & (LINE_BITS - 1);
-                if ((meeting[(d << 3) | (s >>> 6)] & (1L << s)) == 0) {
-                    none++;
-                } else {
-                    counts[meets(h)]++;
-                }
+                met[found] = h;
+                found += (int) (meeting[(d << 3) | (s >>> 6)] >>> s) & 1;
             }
-            counts[0] += none;
+            for (int j = 0; j < found; j++) {
+                counts[meets(met[j])]++;
+            }
+            counts[0] += hashesFrom(first) - found;
         }
 
         /** Numbers the query's distinct probed bits 0..u-1, as 1 &lt;&lt; index in {@link #bitMask}; returns u. */
