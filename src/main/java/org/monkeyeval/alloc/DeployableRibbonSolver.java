@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -267,25 +268,45 @@ public final class DeployableRibbonSolver {
                     }
                 }
                 int slot = levelish[i] + 1;
-                for (int s = 0; s < count; s++) {
-                    for (int r = 0; r < k; r++) {
-                        costB[r][slot][s] += reaches[r][i] * fB[s];
-                        costR[r][slot][s] += reaches[r][i] * fR[s];
-                    }
-                    sizeB[slot][s] += mB[s];
-                    sizeR[slot][s] += mR[s];
-                    unionCost[s] = reaches[0][i] * fB[s];
-                    unionSize[s] = mB[s];
-                    if (s > 0) {
-                        unionCost[count - 1 + s] = reaches[0][i] * fR[s];
-                        unionSize[count - 1 + s] = mR[s];
-                    }
+                for (int r = 0; r < k; r++) { // row by row, each sum the same terms in the same order
+                    addScaled(costB[r][slot], reaches[r][i], fB);
+                    addScaled(costR[r][slot], reaches[r][i], fR);
                 }
-                runHulls.add(keep ? DeployableSolver.runHull(paired, entries[i], true, 0.0, reaches[0][i],
-                        () -> DeployableSolver.Hull.of(unionCost, unionSize))
-                        : DeployableSolver.Hull.of(unionCost, unionSize));
+                add(sizeB[slot], mB);
+                add(sizeR[slot], mR);
+                double a = reaches[0][i];
+                double[] rowFB = fB;
+                double[] rowMB = mB;
+                double[] rowFR = fR;
+                double[] rowMR = mR;
+                Supplier<DeployableSolver.Hull> runHull = () -> { // the run's every choice: built only where not kept
+                    for (int s = 0; s < count; s++) {
+                        unionCost[s] = a * rowFB[s];
+                        unionSize[s] = rowMB[s];
+                        if (s > 0) {
+                            unionCost[count - 1 + s] = a * rowFR[s];
+                            unionSize[count - 1 + s] = rowMR[s];
+                        }
+                    }
+                    return DeployableSolver.Hull.of(unionCost, unionSize);
+                };
+                runHulls.add(keep ? DeployableSolver.runHull(paired, entries[i], true, 0.0, a, runHull) : runHull.get());
             }
             engineBound = DeployableSolver.Bound.of(runHulls).at(budget);
+        }
+
+        /** {@code sum[s] += a * row[s]} for every setting s. */
+        private static void addScaled(double[] sum, double a, double[] row) {
+            for (int s = 0; s < sum.length; s++) {
+                sum[s] += a * row[s];
+            }
+        }
+
+        /** {@code sum[s] += row[s]} for every setting s. */
+        private static void add(double[] sum, double[] row) {
+            for (int s = 0; s < sum.length; s++) {
+                sum[s] += row[s];
+            }
         }
 
         /** Sum of a_i p_i under reach {@code r} of every run at setting B = {@code s} and bloom_before_level L. */
