@@ -17,8 +17,13 @@ final class ReportHint {
 
     /** The line {@code run} and {@code confirm} end with: where the readable report comes from. */
     static String line(Folders folders) {
-        return "to see these results as a page with figures: " + command() + " report --cases "
-                + folders.cases + " --out " + folders.out + " (writes report.html)";
+        return line(folders.cases, folders.out);
+    }
+
+    /** As {@link #line(Folders)} for the cases and the output folder given. */
+    static String line(Path cases, Path out) {
+        return "to see these results as a page with figures: " + command() + " report --cases " + cases
+                + " --out " + out + " (writes report.html)";
     }
 
     /** The line {@code import} ends with after writing a case file: how to price it. */

@@ -1,6 +1,7 @@
 package org.monkeyeval.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,13 +11,9 @@ import picocli.CommandLine.Command;
 
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.io.CaseFolder;
-import org.monkeyeval.io.OutputFolder;
-import org.monkeyeval.io.RunInfo;
 import org.monkeyeval.model.CaseFile;
 import org.monkeyeval.report.AllocationReport;
-import org.monkeyeval.report.BloomBeforeLevelTable;
 import org.monkeyeval.report.SummaryTable;
-import org.monkeyeval.text.TextDocument;
 import org.monkeyeval.verify.Part;
 import org.monkeyeval.verify.PartBuilder;
 import org.monkeyeval.verify.PublishedFolder;
@@ -37,46 +34,57 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Mixin
     private Folders folders;
 
-    @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE",
+    @CommandLine.Option(names = "--engine-granularity", paramLabel = "ENGINE", split = ",",
             description = "Add the deployable allocation: the best one ENGINE can express within the budget,"
-                + " costed with its own filters (" + Engine.LABELS + ").")
-    private String engineGranularity;
+                + " costed with its own filters (" + Engine.LABELS + "). Several, comma-separated: one folder"
+                + " per engine, --out/ENGINE, each the bytes run with that engine alone writes there, solved in"
+                + " one process that prices each filter's rates once for all of them.")
+    private List<String> engineGranularities;
 
     @Override
     public Integer call() throws Exception {
-        Engine engine = EngineOption.parse(engineGranularity);
-        List<String> command = PartBuilder.allocationsCommand(folders.cases.toString(), folders.out.toString(), engine);
+        List<Engine> engines = EngineOption.parseAll(engineGranularities);
+        List<Path> outs = new ArrayList<>();
+        for (Engine engine : engines) {
+            outs.add(engines.size() == 1 ? folders.out : folders.out.resolve(engine.label()));
+        }
         List<CaseFile> files = CaseFolder.read(folders.cases);
-        // solving takes about a third of the time, writing rows.csv the rest
         TerminalProgress progress = TerminalProgress.forStderr("run", spec.commandLine().getErr());
-        AllocationReport report;
+        List<AllocationReport> reports = new ArrayList<>();
         try {
-            report = PartBuilder.allocations(files, engine, command, SourceDateEpoch.fromEnvironment(),
-                    (what, done) -> progress.step(what, done / 3));
-            double rows = report.results().stream().mapToLong(r -> r.lsmCase().runs().size()).sum();
-            List<TextDocument> documents = new ArrayList<>(report.streamed(written -> progress.step(
-                    "writing rows.csv, " + written + " of " + (long) rows + " rows", 1.0 / 3 + 2.0 / 3 * written / rows)));
-            documents.add(TextDocument.of(RunInfo.FILE, RunInfo.describe(folders.cases)));
-            // a bloom-before-level.csv of an earlier run is removed when no case is at rocksdb-ribbon now
-            OutputFolder.writeStreamed(folders.out, documents, Part.ALLOCATIONS.optionalFiles());
+            // every engine solved before any folder is written; solving takes about a third of the time
+            for (int e = 0; e < engines.size(); e++) {
+                double before = (double) e / engines.size();
+                List<String> command = PartBuilder.allocationsCommand(folders.cases.toString(),
+                        outs.get(e).toString(), engines.get(e));
+                reports.add(PartBuilder.allocations(files, engines.get(e), command,
+                        SourceDateEpoch.fromEnvironment(), (what, done) -> progress.step(
+                                what, (before + done / engines.size()) / 3)));
+            }
+            for (int e = 0; e < engines.size(); e++) {
+                double before = (double) e / engines.size();
+                RunFolder.write(folders.cases, outs.get(e), reports.get(e), (what, written) -> progress.step(
+                        what, 1.0 / 3 + 2.0 / 3 * (before + written / engines.size())));
+            }
         } finally {
             progress.finished();
         }
-        List<String> written = new ArrayList<>(Part.ALLOCATIONS.named());
-        if (!report.bloomBeforeLevel().isEmpty()) {
-            written.add(written.size() - 1, BloomBeforeLevelTable.FILE);
-        }
-        written.add(RunInfo.FILE);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(SummaryTable.cases(report.results()));
-        out.printf("%nwrote %s to %s%n", String.join(", ", written), folders.out);
-        // a confirmation made from other case files is kept (it may have taken long), but named as stale
-        List<String> changes = new PublishedFolder(folders.out).changedInputs(Part.CONFIRMATION, files);
-        if (!changes.isEmpty()) {
-            spec.commandLine().getErr().printf("monkey-eval: note: the confirmation in %s is stale (%s since it was"
-                    + " made): rerun confirm, or verify will fail on it%n", folders.out, String.join(", ", changes));
+        for (int e = 0; e < engines.size(); e++) {
+            if (engines.size() > 1) {
+                out.printf("%s%n", engines.get(e).label());
+            }
+            out.print(SummaryTable.cases(reports.get(e).results()));
+            out.printf("%nwrote %s to %s%n", String.join(", ", RunFolder.named(reports.get(e))), outs.get(e));
+            // a confirmation made from other case files is kept (it may have taken long), but named as stale
+            List<String> changes = new PublishedFolder(outs.get(e)).changedInputs(Part.CONFIRMATION, files);
+            if (!changes.isEmpty()) {
+                spec.commandLine().getErr().printf("monkey-eval: note: the confirmation in %s is stale (%s since"
+                        + " it was made): rerun confirm, or verify will fail on it%n", outs.get(e),
+                        String.join(", ", changes));
+            }
+            out.println(ReportHint.line(folders.cases, outs.get(e)));
         }
-        out.println(ReportHint.line(folders));
         return ExitCodes.OK;
     }
 }
