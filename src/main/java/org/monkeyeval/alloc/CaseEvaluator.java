@@ -1,5 +1,9 @@
 package org.monkeyeval.alloc;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+
 import org.monkeyeval.family.catalog.Engine;
 import org.monkeyeval.model.LsmCase;
 import org.monkeyeval.model.Workload;
@@ -121,11 +125,34 @@ public final class CaseEvaluator {
                 }
             }
         }
-        ProgressivePolicy.Anchor progressive = ProgressivePolicy.orNone(lsmCase, weights.reach(), keyRanges,
-                deployableSolver);
+        Anchored anchored = anchored(lsmCase, weights.reach(), keyRanges);
         return new CaseResult(lsmCase, budgetBits, uniform, optimized, solution, weights, deployable, current,
-                robust, robustDeployable, progressive, EngineAnchors.of(lsmCase, weights.reach(), keyRanges,
-                deployableSolver));
+                robust, robustDeployable, anchored.progressive(), anchored.anchors());
+    }
+
+    /**
+     * The parts of a case's evaluation that no engine granularity changes: Pebble's progressive policy and the
+     * engines' own settings, each beside the optimum at its memory, with the families they were priced on.
+     */
+    private record Anchored(EngineFamilies families, ProgressivePolicy.Anchor progressive, EngineAnchors anchors) {
+    }
+
+    /**
+     * Kept per case object (by identity) while it is reachable: {@code run} with several granularities reads each
+     * case once and evaluates it once per engine, and its anchors are found once. They are the same values found
+     * again: each is a function of the case and the families alone.
+     */
+    private static final Map<LsmCase, Anchored> ANCHORED = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private Anchored anchored(LsmCase lsmCase, double[] reach, KeyRangeReach keyRanges) {
+        Anchored kept = ANCHORED.get(lsmCase);
+        if (kept != null && kept.families() == families()) {
+            return kept;
+        }
+        Anchored anchored = new Anchored(families(), ProgressivePolicy.orNone(lsmCase, reach, keyRanges,
+                deployableSolver), EngineAnchors.of(lsmCase, reach, keyRanges, deployableSolver));
+        ANCHORED.put(lsmCase, anchored);
+        return anchored;
     }
 
     /** The engine given to this evaluator, else the case's own, else null. */

@@ -1,6 +1,7 @@
 package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,5 +171,27 @@ final class EngineAnchorsTest {
                 assertEquals(Math.floor(b) < 1 ? 0.0 : Math.floor(b), pebble.bitsPerKey(), r.lsmCase().id());
             }
         }
+    }
+    /**
+     * A case object evaluated again, at another engine, is given the anchors a fresh evaluation of an equal case
+     * finds; evaluated with other families (a published folder's), those families' anchors, not the ones kept.
+     */
+    @Test
+    void evaluate_sameCaseAgain_anchorsAsFoundAfresh_andOtherFamiliesPricedAnew() throws Exception {
+        ThresholdSolver solver = new ThresholdSolver();
+        LsmCase shared = read(THREE_LEVELS);
+        new CaseEvaluator(solver, Engine.ROCKSDB).evaluate(shared);
+        CaseResult again = new CaseEvaluator(solver, Engine.PEBBLE).evaluate(shared);
+        CaseResult fresh = new CaseEvaluator(solver, Engine.PEBBLE).evaluate(read(THREE_LEVELS));
+        assertEquals(fresh.anchors(), again.anchors());
+        assertEquals(fresh.progressive(), again.progressive());
+
+        EngineFamilies bloomOnly = EngineFamilies.OFFERED.firstFamilyOnly(Engine.ROCKSDB_PER_LEVEL);
+        CaseResult restricted = new CaseEvaluator(solver, null, bloomOnly).evaluate(shared);
+        CaseResult restrictedFresh = new CaseEvaluator(solver, null, bloomOnly).evaluate(read(THREE_LEVELS));
+        assertEquals(restrictedFresh.anchors(), restricted.anchors());
+        // the families change the per-level optimum beside bloomfilter:B, so kept anchors would be seen here
+        assertNotEquals(again.anchors().rocksdbUniform().optimumWeightedFpr(),
+                restricted.anchors().rocksdbUniform().optimumWeightedFpr());
     }
 }

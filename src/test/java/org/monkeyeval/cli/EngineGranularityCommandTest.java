@@ -88,6 +88,51 @@ final class EngineGranularityCommandTest {
         assertEquals(0, v.exitCode(), v.out() + v.err());
     }
 
+    /**
+     * Several engines: one folder per engine, each the bytes run with that engine alone writes there (the
+     * command in provenance.json names that folder), and each passes verify.
+     */
+    @Test
+    void run_severalGranularities_eachFolderIsWhatItsOwnRunWrites_andVerifies() throws IOException {
+        Path cases = cases();
+        Path single = dir.resolve("single");
+        Path several = dir.resolve("several");
+        for (String engine : List.of("rocksdb-per-level", "pebble")) {
+            Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", single.resolve(engine).toString(),
+                    "--engine-granularity", engine);
+            assertEquals(0, o.exitCode(), o.err());
+        }
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", several.toString(),
+                "--engine-granularity", "rocksdb-per-level,pebble");
+        assertEquals(0, o.exitCode(), o.err());
+        assertEquals(List.of("pebble", "rocksdb-per-level"),
+                Files.list(several).map(p -> p.getFileName().toString()).sorted().toList());
+        for (String engine : List.of("rocksdb-per-level", "pebble")) {
+            for (String file : List.of("rows.csv", "cases.csv")) {
+                assertEquals(Files.readString(single.resolve(engine).resolve(file)),
+                        Files.readString(several.resolve(engine).resolve(file)), engine + " " + file);
+            }
+            assertEquals(Files.readString(single.resolve(engine).resolve("provenance.json")),
+                    Files.readString(several.resolve(engine).resolve("provenance.json"))
+                            .replace(several.toString(), single.toString()), engine + " provenance.json");
+            assertTrue(o.out().contains("wrote cases.csv, rows.csv, provenance.json, run-info.json to "
+                    + several.resolve(engine)), o.out());
+            Cli.Outcome v = Cli.run("verify", "--cases", cases.toString(), "--out", several.resolve(engine).toString());
+            assertEquals(0, v.exitCode(), v.out() + v.err());
+        }
+    }
+
+    @Test
+    void run_engineGivenTwice_exits2AndWritesNothing() throws IOException {
+        Path cases = cases();
+        Path out = dir.resolve("out");
+        Cli.Outcome o = Cli.run("run", "--cases", cases.toString(), "--out", out.toString(),
+                "--engine-granularity", "pebble,rocksdb,pebble");
+        assertEquals(2, o.exitCode());
+        assertTrue(o.err().contains("--engine-granularity: pebble is given twice"), o.err());
+        assertFalse(Files.exists(out));
+    }
+
     @Test
     void run_unknownEngine_exits2AndWritesNothing() throws IOException {
         Path cases = cases();
