@@ -2,8 +2,11 @@ package org.monkeyeval.alloc;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -77,17 +80,53 @@ public final class DeployableRibbonSolver {
      */
     public static Deployable solve(FilterFamily bloom, FilterFamily ribbon, long[] entries, double[] reach,
                                    Integer[] levels, double budgetBits) {
-        return best(new Table(paired(bloom, ribbon), true, entries, new double[][] {reach}, levels, budgetBits)
-                .bestEach());
+        return best(solveEachLevel(bloom, ribbon, entries, reach, levels, budgetBits));
     }
 
     /**
      * For each L from -1 to the number of levels, the best B at that L (index L + 1): the trade the
-     * engine's guidance describes, expected reads against build work at one budget.
+     * engine's guidance describes, expected reads against build work at one budget. The lists of the last
+     * {@value #KEPT_EACH} inputs are kept ({@link EachKey}): a case's deployable allocation and its
+     * bloom-before-level table ask for the same one.
      */
     public static List<Deployable> solveEachLevel(FilterFamily bloom, FilterFamily ribbon, long[] entries,
                                                   double[] reach, Integer[] levels, double budgetBits) {
-        return new Table(paired(bloom, ribbon), true, entries, new double[][] {reach}, levels, budgetBits).bestEach();
+        Paired paired = paired(bloom, ribbon);
+        EachKey key = new EachKey(paired, entries.clone(), reach.clone(), levels.clone(), budgetBits);
+        List<Deployable> kept = EACH.get(key);
+        if (kept == null) {
+            kept = List.copyOf(new Table(paired, true, entries, new double[][] {reach}, levels, budgetBits).bestEach());
+            EACH.put(key, kept);
+        }
+        return kept;
+    }
+
+    /** Solves kept by {@link #solveEachLevel}, the least recently asked for dropped first. */
+    static final int KEPT_EACH = 256;
+
+    private static final Map<EachKey, List<Deployable>> EACH = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<EachKey, List<Deployable>> eldest) {
+                    return size() > KEPT_EACH;
+                }
+            });
+
+    /** The inputs of one {@link #solveEachLevel}, compared by value (the pairs of families by identity). */
+    private record EachKey(Paired paired, long[] entries, double[] reach, Integer[] levels, double budget) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof EachKey k && paired == k.paired && Arrays.equals(entries, k.entries)
+                    && Arrays.equals(reach, k.reach) && Arrays.equals(levels, k.levels)
+                    && Double.compare(budget, k.budget) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(paired), Arrays.hashCode(entries), Arrays.hashCode(reach),
+                    Arrays.hashCode(levels), Double.hashCode(budget));
+        }
     }
 
     /**

@@ -150,6 +150,28 @@ final class DeployableTypeTest {
         assertTrue(best.bloomBeforeLevel() != 0, "L = 0 never beats L = 1 here; chose " + best.bloomBeforeLevel());
     }
 
+    /**
+     * The solves kept by their inputs' values: the caller's arrays changed after a solve give the solve of the
+     * new values (as the pairs themselves solve them), and the same values again give the list kept.
+     */
+    @Test
+    void solveEachLevel_keptByTheInputsValues_sameValuesGiveTheKeptList_changedOnesAreSolvedAnew() {
+        long[] entries = {10_000, 10_000, 200_000};
+        Integer[] levels = {0, 0, 2};
+        double[] reach = {1, 1, 1};
+        double budget = 220_000 * 6.0;
+        List<Deployable> first = DeployableRibbonSolver.solveEachLevel(BLOOM, RIBBON, entries, reach, levels, budget);
+        assertSame(first, DeployableRibbonSolver.solveEachLevel(BLOOM, RIBBON, entries.clone(), reach.clone(),
+                levels.clone(), budget));
+        reach[2] = 0.25; // the caller reuses its array
+        List<Deployable> changed = DeployableRibbonSolver.solveEachLevel(BLOOM, RIBBON, entries, reach, levels, budget);
+        Deployable direct = DeployableRibbonSolver.solve(DeployableRibbonSolver.pairs(BLOOM, RIBBON), entries, reach,
+                levels, budget);
+        assertEquals(direct.weightedFpr(), DeployableRibbonSolver.solve(BLOOM, RIBBON, entries, reach, levels, budget)
+                .weightedFpr(), 0.0);
+        assertTrue(changed.get(0).weightedFpr() < first.get(0).weightedFpr(), "the last run weighs a quarter now");
+    }
+
     @Test
     void buildWork_mixedFamilies_isTheEntriesWeightedMean() {
         long[] entries = {1_000, 3_000, 6_000};
