@@ -249,8 +249,9 @@ final class LegacyBloomLattice {
          * whose probes meet the query's bits (s = b - i d for a bit b and a probe i) as a 512-bit set, so that
          * a hash that meets none, most of them, costs one look-up in place of k. The look-ups only gather the
          * hashes that meet U (each one written, the count moved on where it meets: no branch to mispredict on the
-         * few percent that do), whose sets are then found as {@link #meets} finds them. At 6 to 10 probes this
-         * took about 0.8 of the time of a branch per hash, at 4 about the same (the branch is rarely taken).
+         * few percent that do), whose sets are then found as {@link #meets} finds them. A rate took 0.8 to 0.9 of
+         * the time of a branch per hash at 6 and 10 probes, and the same at 4, where the branch is rarely taken
+         * ({@code LatticeRateBenchmark}).
          */
         private void countScreened(long first, int distinct, int startAndStep) {
             if (startAndStep != meetingFor) { // U is fixed by the query's start and step: the queries of a step share it
