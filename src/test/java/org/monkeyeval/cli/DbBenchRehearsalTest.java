@@ -76,9 +76,12 @@ final class DbBenchRehearsalTest {
                 d.label(), r.get("before").get("predicted_R").asDouble(), r.get("before").get("measured_R").asDouble(),
                 predicted, measured, after.get("measured_R_low").asDouble(), after.get("measured_R_high").asDouble(),
                 dbBench, after.get("filter_bits").asDouble() / budget));
-        // two counts of about a thousand blocks each: their difference has a standard error near 4%
+        // two counts of about a thousand blocks each: their difference has a standard error near 4%. Four standard
+        // errors, not three: six databases compared each run would fail about one run in sixty at three, one in
+        // 2,600 at four (a fresh clone's run saw 0.00595 against 0.00676 on a copy predicted at 0.00632, 3.2 apart,
+        // each count about two from the prediction); a count that measured something else is off by far more
         double differenceSe = Math.sqrt((measured + dbBench) / LOOKUPS);
-        assertTrue(Math.abs(measured - dbBench) <= Math.max(0.10 * dbBench, 3 * differenceSe), () -> String.format(
+        assertTrue(Math.abs(measured - dbBench) <= Math.max(0.10 * dbBench, 4 * differenceSe), () -> String.format(
                 Locale.ROOT, "%s: measured after %.5f, db_bench readmissing on the kept copy %.5f (%+.1f%%)",
                 d.label(), measured, dbBench, 100 * (measured - dbBench) / dbBench));
     }
