@@ -55,16 +55,18 @@ final class RunCommand implements Callable<Integer> {
             // every engine solved before any folder is written; solving takes about a third of the time
             for (int e = 0; e < engines.size(); e++) {
                 double before = (double) e / engines.size();
+                String engine = engines.size() > 1 ? engines.get(e).label() + ": " : "";
                 List<String> command = PartBuilder.allocationsCommand(folders.cases.toString(),
                         outs.get(e).toString(), engines.get(e));
                 reports.add(PartBuilder.allocations(files, engines.get(e), command,
                         SourceDateEpoch.fromEnvironment(), (what, done) -> progress.step(
-                                what, (before + done / engines.size()) / 3)));
+                                engine + what, (before + done / engines.size()) / 3)));
             }
             for (int e = 0; e < engines.size(); e++) {
                 double before = (double) e / engines.size();
+                String engine = engines.size() > 1 ? engines.get(e).label() + ": " : "";
                 RunFolder.write(folders.cases, outs.get(e), reports.get(e), (what, written) -> progress.step(
-                        what, 1.0 / 3 + 2.0 / 3 * (before + written / engines.size())));
+                        engine + what, 1.0 / 3 + 2.0 / 3 * (before + written / engines.size())));
             }
         } finally {
             progress.finished();
