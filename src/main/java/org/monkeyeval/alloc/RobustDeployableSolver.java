@@ -1,11 +1,15 @@
 package org.monkeyeval.alloc;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.stream.IntStream;
 
 import org.monkeyeval.family.FilterFamily;
@@ -588,6 +592,8 @@ public final class RobustDeployableSolver {
      * million cells, where the whole tables (294 MB) beside the runs' rows had filled -Xmx1g.
      */
     private static final class Tables {
+        /** Summed groups whose finishing may wait at once: the common pool's threads, and one more. */
+        static final int FINISHING_AT_ONCE = ForkJoinPool.getCommonPoolParallelism() + 1;
         final int groups;
         final int[][] bySize;       // per group: the undominated setting indices by size, then cost (position j)
         final double[][] sortedSize; // per group: size at each position
@@ -637,6 +643,9 @@ public final class RobustDeployableSolver {
             }
             double[][] open = new double[3][]; // the open group's costs at zL and zH and sizes, per setting
             int[] runOf = new int[groups]; // a group's run, where it holds one
+            // a summed group is finished on the common pool while the next is summed here, each in its own slots;
+            // at most FINISHING_AT_ONCE groups' sums wait (4.8 MB each at rocksdb-per-level)
+            Queue<ForkJoinTask<?>> finishing = new ArrayDeque<>();
             RateRows.forEachRun(settings, groupedEntries, groupedConsulted, groupedShare, (j, p, m) -> {
                 int i = byGroup[j];
                 int k = groupOfRun[i];
@@ -656,9 +665,18 @@ public final class RobustDeployableSolver {
                     open[2][s] += m[s];
                 }
                 if (--runsLeft[k] == 0) {
-                    finisher.finish(k, open[0], open[1], open[2]);
+                    double[] costLow = open[0];
+                    double[] costHigh = open[1];
+                    double[] size = open[2];
+                    finishing.add(ForkJoinPool.commonPool().submit(() -> finisher.finish(k, costLow, costHigh, size)));
+                    if (finishing.size() > FINISHING_AT_ONCE) {
+                        finishing.remove().join();
+                    }
                 }
             });
+            while (!finishing.isEmpty()) {
+                finishing.remove().join();
+            }
             finisher.finishAlike(runOf, reachLow, reachHigh);
             for (int k = 0; k < groups; k++) {
                 if (bySize[k] == null) { // a group of no runs: no cost, no size
