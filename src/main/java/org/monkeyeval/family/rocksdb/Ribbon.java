@@ -188,8 +188,7 @@ public final class Ribbon {
 
     /** {@link #usesBloom(long, int)} for n of at most {@link #MAX_RIBBON_ENTRIES}, its {@link #numSlots} given. */
     private boolean usesBloom(long entries, long slots, int roundingBias32) {
-        return slots < SMALL_FILTER_SLOTS
-                && bloomBytesWithMetadata(entries) < ribbonDataBytes(slots, roundingBias32) + METADATA_BYTES;
+        return usesBloomOverData(entries, slots, ribbonDataBytes(slots, roundingBias32));
     }
 
     /**
@@ -209,10 +208,7 @@ public final class Ribbon {
 
     /** {@link #filterBytes(long, int)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, its {@link #numSlots} given. */
     private long filterBytes(long entries, long slots, int roundingBias32) {
-        if (usesBloom(entries, slots, roundingBias32)) {
-            return bloomBytesWithMetadata(entries);
-        }
-        return ribbonDataBytes(slots, roundingBias32) + METADATA_BYTES;
+        return bytesOverData(entries, slots, ribbonDataBytes(slots, roundingBias32));
     }
 
     /** {@link #filterBytes(long, int)} averaged over a uniformly random rounding bias. */
@@ -279,11 +275,7 @@ public final class Ribbon {
 
     /** {@link #fpr(long, int, DoubleSupplier)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, its slots given. */
     private double fpr(long entries, long slots, int roundingBias32, DoubleSupplier bloomRate) {
-        if (usesBloom(entries, slots, roundingBias32)) {
-            return bloomRate.getAsDouble();
-        }
-        return independentProbabilitySum(layoutOverSlots(slots, roundingBias32).expectedFpRate(),
-                collisionFpRate(entries));
+        return fprOverData(entries, slots, ribbonDataBytes(slots, roundingBias32), bloomRate);
     }
 
     /** {@link #fpr(long, int)} averaged over a uniformly random rounding bias. */
@@ -527,8 +519,12 @@ public final class Ribbon {
 
     /** {@link #roundingThreshold(long)} for 0 &lt; n &lt;= {@link #MAX_RIBBON_ENTRIES}, from its {@link #numSlots}. */
     private long thresholdOverSlots(long slots) {
-        long high = ribbonDataBytes(slots, -1);
-        if (ribbonDataBytes(slots, 0) == high) {
+        return thresholdOverSlots(slots, ribbonDataBytes(slots, 0), ribbonDataBytes(slots, -1));
+    }
+
+    /** {@link #thresholdOverSlots(long)}, the data bytes at the least and the largest bias given. */
+    private long thresholdOverSlots(long slots, long low, long high) {
+        if (low == high) {
             return 1L << 32;
         }
         long lo = 0; // size(lo) != high
@@ -558,21 +554,57 @@ public final class Ribbon {
         if (entries == 0) {
             return new double[] {0.0, 0.0};
         }
+        return expectedFprAndFilterBytes(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), bloomRate);
+    }
+
+    /**
+     * {@link #expectedFprAndFilterBytes(long, DoubleSupplier)} for n &gt;= 1, its {@link #numSlots} given (any value
+     * above {@link #MAX_RIBBON_ENTRIES}): the slots depend on n alone, so a row of settings counts them once. Each
+     * bias's data bytes ({@link #ribbonDataBytes}) are computed once and read by the threshold, the layout, the
+     * fallback test and the size: the same values each of them computes for itself.
+     */
+    double[] expectedFprAndFilterBytes(long entries, long slots, DoubleSupplier bloomRate) {
         if (entries > MAX_RIBBON_ENTRIES) { // every bias builds the Bloom filter
             return new double[] {bloomRate.getAsDouble(), bloomBytesWithMetadata(entries)};
         }
-        long slots = numSlots(entries); // one count of slots for every bias, as each would compute it
-        long threshold = thresholdOverSlots(slots);
+        long dataLow = ribbonDataBytes(slots, 0);
+        long dataHigh = ribbonDataBytes(slots, -1);
+        long threshold = thresholdOverSlots(slots, dataLow, dataHigh);
         // averageOverBias's steps without its lambdas: a row of settings asks this 99,001 times, and they were most
         // of what the row allocated
-        double fprLow = fpr(entries, slots, 0, bloomRate);
-        double bytesLow = filterBytes(entries, slots, 0);
+        double fprLow = fprOverData(entries, slots, dataLow, bloomRate);
+        double bytesLow = bytesOverData(entries, slots, dataLow);
         if (threshold >= 1L << 32) {
             return new double[] {fprLow, bytesLow};
         }
         double shareHigh = shareAtOrAbove(threshold);
-        return new double[] {overBias(shareHigh, fprLow, fpr(entries, slots, -1, bloomRate)),
-                overBias(shareHigh, bytesLow, filterBytes(entries, slots, -1))};
+        return new double[] {overBias(shareHigh, fprLow, fprOverData(entries, slots, dataHigh, bloomRate)),
+                overBias(shareHigh, bytesLow, bytesOverData(entries, slots, dataHigh))};
+    }
+
+    /**
+     * Whether RocksDB builds the Bloom filter at a bias whose {@link #ribbonDataBytes} are {@code data}: few slots,
+     * and the Bloom filter smaller (CalculateSpaceAndSlots).
+     */
+    private boolean usesBloomOverData(long entries, long slots, long data) {
+        return slots < SMALL_FILTER_SLOTS && bloomBytesWithMetadata(entries) < data + METADATA_BYTES;
+    }
+
+    /**
+     * The rate at a bias whose {@link #ribbonDataBytes} are {@code data}: the layout's with the hash collision term,
+     * or the Bloom fallback's.
+     */
+    private double fprOverData(long entries, long slots, long data, DoubleSupplier bloomRate) {
+        if (usesBloomOverData(entries, slots, data)) {
+            return bloomRate.getAsDouble();
+        }
+        return independentProbabilitySum(Layout.of(slots / COEFF_BITS, data).expectedFpRate(),
+                collisionFpRate(entries));
+    }
+
+    /** Bytes with metadata at a bias whose {@link #ribbonDataBytes} are {@code data}. */
+    private long bytesOverData(long entries, long slots, long data) {
+        return usesBloomOverData(entries, slots, data) ? bloomBytesWithMetadata(entries) : data + METADATA_BYTES;
     }
 
     /** The value at a uniformly random rounding bias, the biases at or above {@code threshold} giving the larger. */

@@ -115,8 +115,9 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
     }
 
     /**
-     * Each setting's rate and size from one rounding threshold ({@link Ribbon#expectedFprAndFilterBytes}), and the
-     * Bloom fallback rated once per distinct filter: its rate depends on n only through its lines and probes
+     * Each setting's rate and size from one rounding threshold ({@link Ribbon#expectedFprAndFilterBytes}), the slots
+     * counted once for the row (they depend on n alone), and the Bloom fallback rated once per distinct filter: its
+     * rate depends on n only through its lines and probes
      * ({@link Ribbon#bloomFpr}), and settings of the same lines and probes stand next to each other (as in
      * {@link RocksDbFamily#rowOfSettings}), so each takes its neighbour's, the same bits as computing it again.
      */
@@ -126,9 +127,10 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
         fpr[0] = 1.0; // Setting.none()
         bits[0] = 0.0;
         BloomRates bloom = new BloomRates();
+        long slots = entries > Ribbon.MAX_RIBBON_ENTRIES ? -1 : Ribbon.numSlots(entries); // n's alone
         for (int i = 0; i < rules.length; i++) {
             Ribbon r = rules[i];
-            double[] both = r.expectedFprAndFilterBytes(entries, () -> bloom.rate(r, entries));
+            double[] both = r.expectedFprAndFilterBytes(entries, slots, () -> bloom.rate(r, entries));
             fpr[i + 1] = both[0];
             bits[i + 1] = 8.0 * both[1];
         }
