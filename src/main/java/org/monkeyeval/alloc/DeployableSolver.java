@@ -8,8 +8,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -332,7 +335,9 @@ public final class DeployableSolver {
         }
         double[][] cost = new double[groups][count];
         double[][] size = new double[groups][count];
-        List<Hull> runHulls = new ArrayList<>(runs);
+        // a run's hull not kept is computed on the common pool from copies of its row while the next runs are
+        // summed here; at most HULLS_AT_ONCE wait (3.2 MB each at rocksdb-per-level), and they are read in run order
+        List<CompletableFuture<Hull>> runHulls = new ArrayList<>(runs);
         double[] runCost = new double[count];
         RateRows.forEachRun(settings, entries, consulted, presentShare, (i, runFpr, runSize) -> {
             for (int s = 0; s < count; s++) {
@@ -340,15 +345,23 @@ public final class DeployableSolver {
                 cost[groupOfRun[i]][s] += runCost[s];
                 size[groupOfRun[i]][s] += runSize[s];
             }
-            runHulls.add(runHull(settings, entries[i], consulted[i], presentShare[i], reach[i],
-                    () -> Hull.of(runCost, runSize)));
+            Hull kept = keptRunHull(settings, entries[i], consulted[i], presentShare[i], reach[i]);
+            if (kept != null) {
+                runHulls.add(CompletableFuture.completedFuture(kept));
+                return;
+            }
+            double[] c = runCost.clone();
+            double[] m = runSize.clone();
+            runHulls.add(CompletableFuture.supplyAsync(() -> runHull(settings, entries[i], consulted[i],
+                    presentShare[i], reach[i], () -> Hull.of(c, m))));
+            if (i >= HULLS_AT_ONCE) {
+                runHulls.get(i - HULLS_AT_ONCE).join();
+            }
         });
-        Bound runBound = Bound.of(runHulls);
+        Bound runBound = Bound.of(runHulls.stream().map(CompletableFuture::join).toList());
 
         Hull[] hulls = new Hull[groups];
-        for (int g = 0; g < groups; g++) {
-            hulls[g] = Hull.of(cost[g], size[g]);
-        }
+        IntStream.range(0, groups).parallel().forEach(g -> hulls[g] = Hull.of(cost[g], size[g])); // each its own slot
         Integer[] order = new Integer[groups];
         for (int g = 0; g < groups; g++) {
             order[g] = g;
@@ -518,16 +531,27 @@ public final class DeployableSolver {
      */
     static Hull runHull(Object rows, long entries, boolean consulted, double presentShare, double reach,
                         Supplier<Hull> hull) {
-        RunKey key = new RunKey(rows, entries, consulted, Double.doubleToLongBits(presentShare),
-                Double.doubleToLongBits(reach));
-        SoftReference<Hull> ref = RUN_HULLS.get(key);
-        Hull kept = ref == null ? null : ref.get();
+        Hull kept = keptRunHull(rows, entries, consulted, presentShare, reach);
         if (kept == null) {
             kept = hull.get().vertices();
-            RUN_HULLS.put(key, new SoftReference<>(kept));
+            RUN_HULLS.put(runKey(rows, entries, consulted, presentShare, reach), new SoftReference<>(kept));
         }
         return kept;
     }
+
+    /** The run's hull {@link #runHull} keeps, or null where none is kept. */
+    static Hull keptRunHull(Object rows, long entries, boolean consulted, double presentShare, double reach) {
+        SoftReference<Hull> ref = RUN_HULLS.get(runKey(rows, entries, consulted, presentShare, reach));
+        return ref == null ? null : ref.get();
+    }
+
+    private static RunKey runKey(Object rows, long entries, boolean consulted, double presentShare, double reach) {
+        return new RunKey(rows, entries, consulted, Double.doubleToLongBits(presentShare),
+                Double.doubleToLongBits(reach));
+    }
+
+    /** Runs' hulls {@link #buildTables} lets wait to be computed at once: the common pool's threads, and one more. */
+    private static final int HULLS_AT_ONCE = ForkJoinPool.getCommonPoolParallelism() + 1;
 
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
     static final class Hull {
