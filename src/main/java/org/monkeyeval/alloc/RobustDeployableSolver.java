@@ -7,9 +7,11 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
 
 import org.monkeyeval.family.FilterFamily;
@@ -1405,7 +1407,7 @@ public final class RobustDeployableSolver {
          */
         private double bound(int d, double used, double low, double high, double cut) {
             double left = budget - used;
-            double b = theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + readTheta[d].at(left);
+            double b = thetaBound(d, used, low, high);
             if (b >= cut) {
                 return b;
             }
@@ -1423,6 +1425,11 @@ public final class RobustDeployableSolver {
                 }
             }
             return b;
+        }
+
+        /** Theta's bound, the first of {@link #bound}'s and never above it. */
+        private double thetaBound(int d, double used, double low, double high) {
+            return theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + readTheta[d].at(budget - used);
         }
 
         /** The bound at weight 1 (i = 0: cL), 0 (i = 1: cH) or the grid's (i - 2)-th weight. */
@@ -1466,7 +1473,8 @@ public final class RobustDeployableSolver {
                         }
                         double l = low[state] + sortedLow[k][j];
                         double h = high[state] + sortedHigh[k][j];
-                        double b = bound(d + 1, u, l, h, cut);
+                        // a beam ranks by the whole bound only the few it may keep (leastBounds)
+                        double b = beam > 0 ? thetaBound(d + 1, u, l, h) : bound(d + 1, u, l, h, cut);
                         if (b >= cut) {
                             continue;
                         }
@@ -1474,9 +1482,8 @@ public final class RobustDeployableSolver {
                     }
                 }
                 List<double[]> kept = undominated(next);
-                if (beam > 0 && kept.size() > beam) {
-                    kept.sort(Comparator.comparingDouble(x -> x[5])); // stable: ties keep the sweep's order
-                    kept = new ArrayList<>(kept.subList(0, beam));
+                if (beam > 0) {
+                    kept = leastBounds(d + 1, kept, cut);
                 }
                 if (kept.isEmpty()) {
                     return null; // nothing beats the incumbent
@@ -1519,6 +1526,67 @@ public final class RobustDeployableSolver {
                 x = parent[d][x];
             }
             return setting;
+        }
+
+        /**
+         * The {@link #beam} partial allocations of least bound among {@code kept} (in sweep order, each with theta's
+         * bound), those whose whole bound ({@link #bound}) is below the cut, least first, ties in sweep order; each
+         * with its whole bound ({@link #least}). A partial allocation whose whole bound reaches the cut dominates none
+         * whose bound is below it (a dominating one's bounds are no larger), so the sweep over theta's bounds keeps
+         * the same ones below the cut as a sweep over whole bounds.
+         */
+        private List<double[]> leastBounds(int d, List<double[]> kept, double cut) {
+            double[] first = new double[kept.size()];
+            for (int x = 0; x < first.length; x++) {
+                first[x] = kept.get(x)[5];
+            }
+            double[] whole = new double[first.length];
+            int[] least = least(first, x -> bound(d, kept.get(x)[0], kept.get(x)[1], kept.get(x)[2], cut), beam, cut,
+                    whole);
+            List<double[]> out = new ArrayList<>(least.length);
+            for (int x : least) {
+                double[] state = kept.get(x);
+                state[5] = whole[x];
+                out.add(state);
+            }
+            return out;
+        }
+
+        /**
+         * The positions of the {@code count} least values of {@code whole} below {@code cut}, least first, ties by
+         * position: what sorting every position by its whole value (stably) and taking the first {@code count} below
+         * the cut gives. Each whole value is at least its {@code first} (a cheaper lower bound), and positions are
+         * valued by rising first value: once a first value passes the largest whole value held, no later one can
+         * displace it, so only those before are valued whole.
+         *
+         * @param whole  a position's whole value, {@code >= first[x]}, or any value {@code >= cut} where it reaches
+         *               the cut
+         * @param valued receives the whole value of each position returned
+         */
+        static int[] least(double[] first, IntToDoubleFunction whole, int count, double cut, double[] valued) {
+            Integer[] byFirst = new Integer[first.length];
+            for (int x = 0; x < byFirst.length; x++) {
+                byFirst[x] = x;
+            }
+            Arrays.sort(byFirst, Comparator.comparingDouble(x -> first[x])); // stable
+            // the largest (whole value, position) held on top
+            PriorityQueue<Integer> held = new PriorityQueue<>(Comparator.<Integer>comparingDouble(x -> valued[x])
+                    .thenComparingInt(x -> x).reversed());
+            for (int x : byFirst) {
+                if (held.size() == count && first[x] > valued[held.peek()]) {
+                    break;
+                }
+                valued[x] = whole.applyAsDouble(x);
+                if (valued[x] >= cut) {
+                    continue;
+                }
+                held.add(x);
+                if (held.size() > count) {
+                    held.poll();
+                }
+            }
+            return held.stream().sorted(Comparator.<Integer>comparingDouble(x -> valued[x]).thenComparingInt(x -> x))
+                    .mapToInt(Integer::intValue).toArray();
         }
 
         /** Size, cost at zL, cost at zH, origin state, setting: each by {@link Double#compare}. */
