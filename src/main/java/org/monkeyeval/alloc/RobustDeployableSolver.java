@@ -1604,15 +1604,49 @@ public final class RobustDeployableSolver {
          * The states no other dominates: none other is as small and no costlier at both ends. A sweep by
          * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
          * (cost at zL, cost at zH) pairs kept so far.
+         *
+         * <p>The states are put in {@link #SWEEP_ORDER} (stably) by their size and cost at zL, read into two arrays
+         * ({@link IndexSort}: a layer holds up to a million states, which a comparison sort reads through their
+         * arrays), and only runs of equal size and cost at zL by the comparator.
          */
         static List<double[]> undominated(List<double[]> states) {
-            states.sort(SWEEP_ORDER);
+            int n = states.size();
+            double[] size = new double[n];
+            double[] low = new double[n];
+            int[] order = new int[n];
+            for (int x = 0; x < n; x++) {
+                double[] state = states.get(x);
+                size[x] = state[0];
+                low[x] = state[1];
+                order[x] = x;
+            }
+            IndexSort.sort(order, size, low);
             Stairs stairs = new Stairs();
             List<double[]> kept = new ArrayList<>();
-            for (double[] x : states) {
-                if (stairs.add(x[1], x[2])) {
-                    kept.add(x);
+            for (int from = 0; from < n; ) {
+                int to = from + 1;
+                while (to < n && Double.compare(size[order[to]], size[order[from]]) == 0
+                        && Double.compare(low[order[to]], low[order[from]]) == 0) {
+                    to++;
                 }
+                if (to - from == 1) {
+                    double[] x = states.get(order[from]);
+                    if (stairs.add(x[1], x[2])) {
+                        kept.add(x);
+                    }
+                } else {
+                    List<double[]> tied = new ArrayList<>(to - from);
+                    for (int j = from; j < to; j++) {
+                        tied.add(states.get(order[j]));
+                    }
+                    tied.sort(SWEEP_ORDER); // stable: ties in every key keep the states' order
+                    for (double[] x : tied) {
+                        if (stairs.add(x[1], x[2])) {
+                            kept.add(x);
+                        }
+                    }
+                }
+                from = to;
             }
             return kept;
         }
