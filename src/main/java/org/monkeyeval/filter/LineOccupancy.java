@@ -233,13 +233,15 @@ public final class LineOccupancy {
             }
             double[] occupied = new double[LINE_BITS + 1]; // P(X = x) after the throws so far
             occupied[0] = 1.0;
+            int low = 0; // below it every P(X = x) is 0.0
             for (int j = 1; j <= maxKeys; j++) {
                 for (int i = 0; i < k; i++) {
-                    occupancyStep(occupied, (long) (j - 1) * k + i);
+                    low = occupancyStep(occupied, (long) (j - 1) * k + i, low);
                 }
                 double m = 0.0;
                 double s = 0.0;
-                for (int x = 1; x <= Math.min(LINE_BITS, j * k); x++) {
+                // the terms below low are 0.0, and 0.0 + 0.0 is what m and s hold until the first other term
+                for (int x = Math.max(1, low); x <= Math.min(LINE_BITS, j * k); x++) {
                     m += occupied[x] * power[x];
                     s += occupied[x] * power2[x];
                 }
@@ -256,13 +258,24 @@ public final class LineOccupancy {
     /**
      * One more uniform throw into the 512 bins: P'(x) = P(x) x / m + P(x - 1) (m - x + 1) / m, in place
      * from the top; {@code done} throws came before, so x is at most done + 1.
+     *
+     * <p>Below {@code low} every P(x) is 0.0 (the lower tail underflows as the throws grow), and so is every P'(x):
+     * (0.0 x + 0.0 (m - x + 1)) / m. At {@code low} itself the second product is 0.0, which leaves the first as it
+     * is. So the bins from {@code low} up are the only ones computed, with the same bits as computing all of them.
+     *
+     * @return the least x whose P'(x) is not 0.0 (at least 1, P'(0) being 0 after a throw)
      */
-    static void occupancyStep(double[] occupied, long done) {
+    static int occupancyStep(double[] occupied, long done, int low) {
         int top = (int) Math.min(LINE_BITS, done + 1);
-        for (int x = top; x >= 1; x--) {
+        for (int x = top; x >= Math.max(1, low); x--) {
             occupied[x] = (occupied[x] * x + occupied[x - 1] * (LINE_BITS - x + 1)) / LINE_BITS;
         }
         occupied[0] = 0.0;
+        int least = Math.max(1, low);
+        while (least < top && occupied[least] == 0.0) {
+            least++;
+        }
+        return least;
     }
 
     private static Table table(int k) {

@@ -172,4 +172,34 @@ class LineOccupancyTest {
                     "n " + n + ", lines " + lines + ", k " + k);
         }
     }
+
+    /**
+     * The occupancy step computes only the bins from the least one holding a probability other than 0.0 up: after
+     * each of 8,192 throws (the table's most, 16 a bin) every bin holds the bits of the step that computes all
+     * of them, and the lower tail does underflow to 0.0 on the way (else the shortcut would never be taken).
+     */
+    @Test
+    void occupancyStep_fromTheLeastNonZeroBin_sameBitsAsEveryBin() {
+        int m = LineOccupancy.LINE_BITS;
+        double[] every = new double[m + 1];
+        double[] fromLow = new double[m + 1];
+        every[0] = 1.0;
+        fromLow[0] = 1.0;
+        int low = 0;
+        int mostSkipped = 0;
+        for (long done = 0; done < LineOccupancy.MAX_EXACT_THROWS; done++) {
+            int top = (int) Math.min(m, done + 1);
+            for (int x = top; x >= 1; x--) {
+                every[x] = (every[x] * x + every[x - 1] * (m - x + 1)) / m;
+            }
+            every[0] = 0.0;
+            low = LineOccupancy.occupancyStep(fromLow, done, low);
+            for (int x = 0; x <= m; x++) {
+                assertEquals(Double.doubleToRawLongBits(every[x]), Double.doubleToRawLongBits(fromLow[x]),
+                        "bin " + x + " after " + (done + 1) + " throws");
+            }
+            mostSkipped = Math.max(mostSkipped, low - 1);
+        }
+        assertTrue(mostSkipped > 100, "the least non-zero bin reached only " + (mostSkipped + 1));
+    }
 }
