@@ -1532,8 +1532,9 @@ public final class RobustDeployableSolver {
          * The {@link #beam} partial allocations of least bound among {@code kept} (in sweep order, each with theta's
          * bound), those whose whole bound ({@link #bound}) is below the cut, least first, ties in sweep order; each
          * with its whole bound ({@link #least}). A partial allocation whose whole bound reaches the cut dominates none
-         * whose bound is below it (a dominating one's bounds are no larger), so the sweep over theta's bounds keeps
-         * the same ones below the cut as a sweep over whole bounds.
+         * whose bound is below it (a dominating one's bounds are no larger, to the rounding of the LP's interpolation
+         * where a budget meets a segment's end), so the sweep over theta's bounds keeps the same ones below the cut
+         * as a sweep over whole bounds. The beam only proposes an incumbent; the rounds decide the answer.
          */
         private List<double[]> leastBounds(int d, List<double[]> kept, double cut) {
             double[] first = new double[kept.size()];
