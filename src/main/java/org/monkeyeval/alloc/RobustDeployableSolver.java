@@ -1565,11 +1565,8 @@ public final class RobustDeployableSolver {
          * @param valued receives the whole value of each position returned
          */
         static int[] least(double[] first, IntToDoubleFunction whole, int count, double cut, double[] valued) {
-            Integer[] byFirst = new Integer[first.length];
-            for (int x = 0; x < byFirst.length; x++) {
-                byFirst[x] = x;
-            }
-            Arrays.sort(byFirst, Comparator.comparingDouble(x -> first[x])); // stable
+            int[] byFirst = IntStream.range(0, first.length).toArray();
+            IndexSort.sort(byFirst, first, first); // stable: ties in position order
             // the largest (whole value, position) held on top
             PriorityQueue<Integer> held = new PriorityQueue<>(Comparator.<Integer>comparingDouble(x -> valued[x])
                     .thenComparingInt(x -> x).reversed());

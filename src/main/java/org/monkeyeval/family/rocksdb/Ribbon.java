@@ -554,12 +554,20 @@ public final class Ribbon {
         if (entries == 0) {
             return new double[] {0.0, 0.0};
         }
-        return expectedFprAndFilterBytes(entries, entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries), bloomRate);
+        return expectedFprAndFilterBytes(entries, rowSlots(entries), bloomRate);
     }
 
     /**
-     * {@link #expectedFprAndFilterBytes(long, DoubleSupplier)} for n &gt;= 1, its {@link #numSlots} given (any value
-     * above {@link #MAX_RIBBON_ENTRIES}): the slots depend on n alone, so a row of settings counts them once. Each
+     * The slots {@link #expectedFprAndFilterBytes(long, long, DoubleSupplier)} takes for n &gt;= 1: {@link #numSlots},
+     * or -1 above {@link #MAX_RIBBON_ENTRIES}, where every bias builds the Bloom filter.
+     */
+    static long rowSlots(long entries) {
+        return entries > MAX_RIBBON_ENTRIES ? -1 : numSlots(entries);
+    }
+
+    /**
+     * {@link #expectedFprAndFilterBytes(long, DoubleSupplier)} for n &gt;= 1, its slots given ({@link #rowSlots}):
+     * the slots depend on n alone, so a row of settings counts them once. Each
      * bias's data bytes ({@link #ribbonDataBytes}) are computed once and read by the threshold, the layout, the
      * fallback test and the size: the same values each of them computes for itself.
      */

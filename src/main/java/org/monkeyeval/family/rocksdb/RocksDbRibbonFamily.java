@@ -127,7 +127,7 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
         fpr[0] = 1.0; // Setting.none()
         bits[0] = 0.0;
         BloomRates bloom = new BloomRates();
-        long slots = entries > Ribbon.MAX_RIBBON_ENTRIES ? -1 : Ribbon.numSlots(entries); // n's alone
+        long slots = Ribbon.rowSlots(entries); // n's alone
         for (int i = 0; i < rules.length; i++) {
             Ribbon r = rules[i];
             double[] both = r.expectedFprAndFilterBytes(entries, slots, () -> bloom.rate(r, entries));
