@@ -1,6 +1,5 @@
 package org.monkeyeval.alloc;
 
-import java.lang.ref.Reference;
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,8 +26,8 @@ import org.monkeyeval.family.Setting;
  * rocksdb-per-level).
  *
  * <p>A row is put together from its families' rows: each family's rate and size at every one of its settings
- * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed (softly: the collector may drop them
- * when memory runs short), keyed by the family and the entries. A settings list ({@link DeployableChoice#union}
+ * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed, whole or as its rates ({@link #keeps};
+ * softly: the collector may drop them when memory runs short), keyed by the family and the entries. A settings list ({@link DeployableChoice#union}
  * hands out one list per list of families) holds its families' own settings, so a run priced again (the
  * nominal and robust solves of one case, the anchors, another case with a run of the same size) and a family
  * in several lists (RocksDB's Bloom filter at rocksdb, at rocksdb-per-level and in rocksdb-ribbon's pairs) take
@@ -66,7 +65,29 @@ final class RateRows {
     private record FamilyKey(FilterFamily family, long entries) {
     }
 
+    /**
+     * The kept rows ({@link #keeps}): a family's rates and sizes, or its rates alone (sizes null) where its sizes cost a
+     * small part of its rates.
+     */
     private static final Map<FamilyKey, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
+
+    /** Settings a family may have for its whole rows (rates and sizes) to be kept. */
+    static final int KEPT_WHOLE_SETTINGS = 8192;
+
+    /**
+     * What of a family's row is kept: the whole row where the family has few settings ({@link #KEPT_WHOLE_SETTINGS});
+     * its rates alone where its sizes cost a small part of them ({@link FilterFamily#sizesCheap}: RocksDB's Bloom
+     * filter, 19 ms a row of 99,002 settings against 0.3 ms for its sizes); nothing else. Rows are kept softly, but the
+     * collector clears soft references late: rocksdb-per-level over 200 sizes of run kept 634 MB of rows whole, and at
+     * -Xmx1g the robust search beside them ran through 23 full collections (10.6 s where -Xmx4g took 6.5 s). Kept
+     * thus, the same 200 sizes hold 158 MB, and the Ribbon rows (3 ms each, their sizes half of that) are computed
+     * again each solve.
+     *
+     * @return whether the row is kept, whole or as its rates
+     */
+    private static boolean keeps(FilterFamily family) {
+        return family.settings().size() <= KEPT_WHOLE_SETTINGS || family.sizesCheap();
+    }
 
     /**
      * Where each choice of a settings list lies among its family's settings ({@code index[s]}), or -1 where it is
@@ -158,16 +179,16 @@ final class RateRows {
                     distinct[d++] = entries[to];
                 }
             }
-            List<List<Row>> held = LongStream.of(Arrays.copyOf(distinct, d)).parallel()
-                    .mapToObj(n -> familyRows(layout, n)).toList();
+            long[] batch = Arrays.copyOf(distinct, d);
+            List<List<Row>> held = LongStream.of(batch).parallel().mapToObj(n -> familyRows(layout, n)).toList();
             for (int i = from; i < to; i++) {
                 if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                         || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                    fill(settings, layout, entries[i], consulted[i], presentShare[i], fpr, bits);
+                    List<Row> rows = consulted[i] ? held.get(indexOf(batch, entries[i])) : List.of();
+                    fill(settings, layout, entries[i], consulted[i], presentShare[i], rows, fpr, bits);
                 }
                 consumer.accept(i, fpr, bits);
             }
-            Reference.reachabilityFence(held);
             from = to;
         }
     }
@@ -177,6 +198,15 @@ final class RateRows {
      * 99,001 settings).
      */
     static final int ROWS_AT_ONCE = Math.max(8, 4 * ForkJoinPool.getCommonPoolParallelism());
+
+    private static int indexOf(long[] values, long value) {
+        for (int j = 0; j < values.length; j++) {
+            if (values[j] == value) {
+                return j;
+            }
+        }
+        throw new IllegalArgumentException("no row held for " + value + " entries");
+    }
 
     private static boolean holds(long[] values, int count, long value) {
         for (int j = 0; j < count; j++) {
@@ -199,11 +229,11 @@ final class RateRows {
         }
         double[] fpr = new double[settings.size()];
         double[] bits = new double[settings.size()];
-        fill(settings, layout, entries, true, 0.0, fpr, bits);
+        fill(settings, layout, entries, true, 0.0, familyRows(layout, entries), fpr, bits);
         return new Row(fpr, bits);
     }
 
-    /** The rows over n keys of every family the layout takes rows from (kept, or computed and kept). */
+    /** The rows over n keys of every family the layout takes rows from, in the layout's order of families. */
     private static List<Row> familyRows(Layout layout, long entries) {
         List<Row> rows = new ArrayList<>();
         FilterFamily last = null;
@@ -216,16 +246,28 @@ final class RateRows {
         return rows;
     }
 
-    /** A family's rate and size at each of its settings over n keys: the kept row, else computed and kept. */
+    /**
+     * A family's rate and size at each of its settings over n keys: the kept row, its sizes asked again where only
+     * its rates are kept, else computed (and kept as {@link #keeps} says).
+     */
     private static Row familyRow(FilterFamily family, long entries) {
         FamilyKey key = new FamilyKey(family, entries);
         SoftReference<Row> ref = KEPT.get(key);
         Row kept = ref == null ? null : ref.get();
+        int count = family.settings().size();
         if (kept == null) {
-            int count = family.settings().size();
-            kept = new Row(new double[count], new double[count]);
-            family.rowOfSettings(entries, kept.fpr(), kept.bits());
-            KEPT.put(key, new SoftReference<>(kept));
+            Row row = new Row(new double[count], new double[count]);
+            family.rowOfSettings(entries, row.fpr(), row.bits());
+            if (keeps(family)) {
+                boolean whole = family.settings().size() <= KEPT_WHOLE_SETTINGS;
+                KEPT.put(key, new SoftReference<>(whole ? row : new Row(row.fpr(), null)));
+            }
+            return row;
+        }
+        if (kept.bits() == null) {
+            double[] bits = new double[count];
+            family.bitsOfSettings(entries, bits);
+            return new Row(kept.fpr(), bits);
         }
         return kept;
     }
@@ -237,7 +279,7 @@ final class RateRows {
      * the costly part of a row (Pebble's L6 of 10^8 keys asks 25 lattice rates), is never computed.
      */
     private static void fill(List<DeployableChoice> settings, Layout layout, long entries, boolean consulted,
-                             double presentShare, double[] fpr, double[] bits) {
+                             double presentShare, List<Row> rows, double[] fpr, double[] bits) {
         if (!consulted) { // the rate is 1 whatever the setting (ReadPath.rate): only the sizes are needed
             Arrays.fill(fpr, ReadPath.rate(false, presentShare, Double.NaN));
             for (int s = 0; s < bits.length; s++) {
@@ -247,6 +289,7 @@ final class RateRows {
         }
         FilterFamily rowFamily = null;
         Row row = null;
+        int next = 0;
         for (int s = 0; s < fpr.length; s++) {
             int at = layout.index()[s];
             if (at < 0) {
@@ -256,7 +299,7 @@ final class RateRows {
             }
             if (layout.family()[s] != rowFamily) {
                 rowFamily = layout.family()[s];
-                row = familyRow(rowFamily, entries);
+                row = rows.get(next++);
             }
             fpr[s] = ReadPath.rate(consulted, presentShare, row.fpr()[at]);
             bits[s] = row.bits()[at];

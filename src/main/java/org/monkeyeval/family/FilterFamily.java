@@ -64,6 +64,26 @@ public interface FilterFamily {
         }
     }
 
+    /**
+     * Whether {@link #bitsOfSettings} costs a small part of {@link #rowOfSettings}: the sizes follow from n and the
+     * setting by a few integer steps, the rates from much more work. A caller that keeps rows from one solve to the
+     * next (the deployable solvers' tables) then keeps the rates alone, at half the memory, and asks the sizes again.
+     */
+    default boolean sizesCheap() {
+        return false;
+    }
+
+    /**
+     * The real size at every one of {@link #settings()}, index for index, over {@code entries} keys into
+     * {@code bits}: the sizes {@link #rowOfSettings} gives, bit for bit.
+     */
+    default void bitsOfSettings(long entries, double[] bits) {
+        List<Setting> all = settings();
+        for (int s = 0; s < all.size(); s++) {
+            bits[s] = filterBits(entries, all.get(s));
+        }
+    }
+
     /** Checks n, shared by the families. */
     static void checkEntries(long entries) {
         if (entries < 1) {

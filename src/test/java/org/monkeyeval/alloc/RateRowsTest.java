@@ -127,12 +127,32 @@ final class RateRowsTest {
     void kept_aFamilysOwnSettings_givesTheDirectRatesAndSizes() {
         List<DeployableChoice> bloom = DeployableRibbonSolver.paired(RocksDbFamily.INSTANCE,
                 RocksDbRibbonFamily.INSTANCE).bloom();
-        for (long n : new long[] {1_000, 2_000_000}) {
-            RateRows.Row row = RateRows.kept(bloom, n);
-            for (int s = 0; s < bloom.size(); s++) {
-                assertEquals(bloom.get(s).fpr(n), row.fpr()[s], 0.0, n + " entries, setting " + s);
-                assertEquals(bloom.get(s).filterBits(n), row.bits()[s], 0.0, n + " entries, setting " + s);
+        for (long n : new long[] {1_000, 2_000_000, 3_000_017}) {
+            for (int ask = 0; ask < 2; ask++) { // computed, then (Bloom's sizes being cheap) its kept rates, sizes again
+                RateRows.Row row = RateRows.kept(bloom, n);
+                for (int s = 0; s < bloom.size(); s++) {
+                    assertEquals(bloom.get(s).fpr(n), row.fpr()[s], 0.0, n + " entries, ask " + ask + ", setting " + s);
+                    assertEquals(bloom.get(s).filterBits(n), row.bits()[s], 0.0,
+                            n + " entries, ask " + ask + ", setting " + s);
+                }
             }
         }
+    }
+
+    @Test
+    void forEachRun_rowsAskedAgain_giveTheSameBitsAsComputedFirst() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE));
+        long[] entries = {4_321, 4_321, 88_888, 5_000_003};
+        boolean[] consulted = {true, true, true, true};
+        List<double[]> first = new ArrayList<>();
+        RateRows.forEachRun(union, entries, consulted, (run, fpr, bits) -> {
+            first.add(fpr.clone());
+            first.add(bits.clone());
+        });
+        RateRows.forEachRun(union, entries, consulted, (run, fpr, bits) -> { // Bloom's rates kept, Pebble's rows kept
+            assertArrayEquals(first.get(2 * run), fpr, 0.0, "rates of run " + run);
+            assertArrayEquals(first.get(2 * run + 1), bits, 0.0, "sizes of run " + run);
+        });
     }
 }

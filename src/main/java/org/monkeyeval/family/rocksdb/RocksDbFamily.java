@@ -112,7 +112,13 @@ public final class RocksDbFamily implements FilterFamily {
         if (!setting.hasFilter()) {
             return 0;
         }
-        return lines(entries, setting) * RocksDbLocalBloom.CACHE_LINE_BYTES + RocksDbLocalBloom.METADATA_BYTES;
+        return filterBytesWithMetadata(entries, millibits(setting));
+    }
+
+    /** {@link #filterBytesWithMetadata(long, Setting)} of the setting at {@code millibits}. */
+    private static long filterBytesWithMetadata(long entries, int millibits) {
+        return RocksDbLocalBloom.lines(entries, millibits) * RocksDbLocalBloom.CACHE_LINE_BYTES
+                + RocksDbLocalBloom.METADATA_BYTES;
     }
 
     /** The built filter's rate over its real lines ({@link LineOccupancy#fpr}); 1 without a filter. */
@@ -151,6 +157,25 @@ public final class RocksDbFamily implements FilterFamily {
             }
             previousLines = lines;
             previousProbes = probes;
+        }
+    }
+
+    /** The sizes are whole lines of the millibits over n keys: a division each, where a rate sums a mixture. */
+    @Override
+    public boolean sizesCheap() {
+        return true;
+    }
+
+    /**
+     * Every setting's size, {@link #filterBits} setting by setting: the settings after the first (none) are the
+     * millibits from {@link #MIN_MILLIBITS} up, one apart.
+     */
+    @Override
+    public void bitsOfSettings(long entries, double[] bits) {
+        FilterFamily.checkEntries(entries);
+        bits[0] = 0.0; // Setting.none()
+        for (int s = 1; s < settings.size(); s++) {
+            bits[s] = 8.0 * filterBytesWithMetadata(entries, MIN_MILLIBITS + s - 1);
         }
     }
 

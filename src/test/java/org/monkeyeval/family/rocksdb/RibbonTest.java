@@ -186,6 +186,32 @@ final class RibbonTest {
     }
 
     /**
+     * Over many rules and key counts, wherever the size depends on the bias, the threshold is where the size turns from
+     * bias 0's to the largest bias's: the bisection over the bias-free part of the upper blocks' start finds the point
+     * that sizing each bias finds.
+     */
+    @ParameterizedTest(name = "millibits={0}")
+    @ValueSource(ints = {1000, 2345, 5000, 7777, 10000, 16000, 23456, 30000})
+    void roundingThreshold_manyKeyCounts_isWhereTheSizeTurns(int millibits) {
+        Ribbon rules = Ribbon.ofMillibits(millibits);
+        int split = 0;
+        for (long n = 1_000; n < 60_000; n++) {
+            long threshold = rules.roundingThreshold(n);
+            long low = rules.filterBytes(n, 0);
+            long high = rules.filterBytes(n, -1);
+            if (threshold == 1L << 32) {
+                assertEquals(low, high, "n " + n);
+                continue;
+            }
+            split++;
+            assertTrue(threshold > 0, "n " + n);
+            assertEquals(low, rules.filterBytes(n, (int) (threshold - 1)), "n " + n);
+            assertEquals(high, rules.filterBytes(n, (int) threshold), "n " + n);
+        }
+        assertTrue(split > 0, "no key count whose size depends on the bias");
+    }
+
+    /**
      * RocksDB sizes Ribbon to the Bloom filter's rate: at the sizes it builds, its own EstimatedFpRate
      * lies between the whole-bit rates 2^-(r+1) and 2^-r, within 5% of 1/oneIn at n = 316,137 (the
      * fractional block is a rounding of the lower share, and starts = slots - 127 shifts it slightly).

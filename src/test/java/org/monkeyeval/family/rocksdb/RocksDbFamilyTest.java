@@ -42,6 +42,19 @@ final class RocksDbFamilyTest {
     }
 
     @Test
+    void bitsOfSettings_everySetting_givesItsOwnSizeBitForBit() {
+        RocksDbFamily family = RocksDbFamily.INSTANCE;
+        List<Setting> settings = family.settings();
+        for (long n : new long[] {1, 100, 1_587, 60_000, 2_000_000, 4_000_000_007L, 1L << 40}) {
+            double[] bits = new double[settings.size()];
+            family.bitsOfSettings(n, bits);
+            for (int s = 0; s < settings.size(); s++) {
+                assertEquals(family.filterBits(n, settings.get(s)), bits[s], 0.0, n + " entries, setting " + s);
+            }
+        }
+    }
+
+    @Test
     void ofMillibits_everySetting_writesTheFormattedKnob() {
         for (int m = RocksDbFamily.MIN_MILLIBITS; m <= RocksDbFamily.MAX_MILLIBITS; m++) {
             assertEquals(formattedKnob(m), RocksDbFamily.ofMillibits(m).knob(), "millibits " + m);
