@@ -872,6 +872,90 @@ public final class DeployableSolver {
             return new Bound(baseCost, baseSize, stepSize, stepCost, hullOf, vertexOf);
         }
 
+        /**
+         * The bounds of every suffix of {@code hulls}: {@code suffix[d]} holds the values of {@link #of}{@code (hulls[d..])}
+         * ({@code suffix[n]} of none), bit for bit, for reading by {@link #at} and its {@link Cursor}s alone (they carry
+         * no segment's hull and vertex). Each is built from the next by merging one hull's segments into it, not by
+         * sorting all of them again: a stable sort by slope of A's segments then B's is the merge of the two, each
+         * sorted stably, ties taken from A first. A hull's segments come in slope order (it is convex), and are sorted
+         * where the rounding of dc / dm says otherwise. The bases are summed in hull order, as {@link #of} sums them.
+         */
+        static Bound[] suffixes(List<Hull> hulls) {
+            int n = hulls.size();
+            Bound[] suffix = new Bound[n + 1];
+            suffix[n] = of(List.of());
+            double[] slope = new double[0]; // the segments of suffix[d + 1] in its order
+            double[] segSize = new double[0];
+            double[] segCost = new double[0];
+            for (int d = n - 1; d >= 0; d--) {
+                Hull hull = hulls.get(d);
+                int m = hull.vertex.length - 1;
+                double[] ownSlope = new double[m];
+                double[] ownSize = new double[m];
+                double[] ownCost = new double[m];
+                boolean sorted = true;
+                for (int v = 1; v <= m; v++) {
+                    double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
+                    double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
+                    ownSlope[v - 1] = dc / dm;
+                    ownSize[v - 1] = dm;
+                    ownCost[v - 1] = dc;
+                    sorted &= v == 1 || Double.compare(ownSlope[v - 2], ownSlope[v - 1]) <= 0;
+                }
+                if (!sorted) {
+                    int[] order = new int[m];
+                    Arrays.setAll(order, j -> j);
+                    IndexSort.sort(order, ownSlope, new long[m]); // equal slopes keep vertex order
+                    ownSlope = gather(ownSlope, order);
+                    ownSize = gather(ownSize, order);
+                    ownCost = gather(ownCost, order);
+                }
+                int count = m + slope.length;
+                double[] mergedSlope = new double[count];
+                double[] mergedSize = new double[count];
+                double[] mergedCost = new double[count];
+                double[] stepSize = new double[count + 1];
+                double[] stepCost = new double[count + 1];
+                int a = 0;
+                int b = 0;
+                for (int j = 0; j < count; j++) {
+                    if (b == slope.length || (a < m && Double.compare(ownSlope[a], slope[b]) <= 0)) {
+                        mergedSlope[j] = ownSlope[a];
+                        mergedSize[j] = ownSize[a];
+                        mergedCost[j] = ownCost[a];
+                        a++;
+                    } else {
+                        mergedSlope[j] = slope[b];
+                        mergedSize[j] = segSize[b];
+                        mergedCost[j] = segCost[b];
+                        b++;
+                    }
+                    stepSize[j + 1] = stepSize[j] + mergedSize[j];
+                    stepCost[j + 1] = stepCost[j] + mergedCost[j];
+                }
+                double baseCost = 0.0;
+                double baseSize = 0.0;
+                for (int e = d; e < n; e++) {
+                    Hull h = hulls.get(e);
+                    baseCost += h.cost[h.vertex[0]];
+                    baseSize += h.size[h.vertex[0]];
+                }
+                suffix[d] = new Bound(baseCost, baseSize, stepSize, stepCost, null, null);
+                slope = mergedSlope;
+                segSize = mergedSize;
+                segCost = mergedCost;
+            }
+            return suffix;
+        }
+
+        private static double[] gather(double[] values, int[] order) {
+            double[] out = new double[order.length];
+            for (int j = 0; j < order.length; j++) {
+                out[j] = values[order[j]];
+            }
+            return out;
+        }
+
         /** The segment the budget ends in (the LP's fractional one), or -1 when none does. */
         int critical(double budget) {
             double free = budget - baseSize;

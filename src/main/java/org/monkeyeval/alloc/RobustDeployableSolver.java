@@ -13,6 +13,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -1322,9 +1323,12 @@ public final class RobustDeployableSolver {
                 hullHigh[k] = DeployableSolver.Hull.ofGiven(high, sortedSize[k], identity[k]);
                 thetaHull[k] = t.weightedHull(k, pass[k], sortedSize[k], identity[k], theta);
             });
-            restTheta = suffixBounds(thetaHull);
-            readLow = cursors(suffixBounds(hullLow));
-            readHigh = cursors(suffixBounds(hullHigh));
+            // each weight's suffix bounds are one chain, depth after depth: the weights' chains run side by side
+            DeployableSolver.Bound[][] ends = Stream.of(thetaHull, hullLow, hullHigh).parallel()
+                    .map(this::suffixBounds).toArray(DeployableSolver.Bound[][]::new);
+            restTheta = ends[0];
+            readLow = cursors(ends[1]);
+            readHigh = cursors(ends[2]);
             readTheta = cursors(restTheta);
             grid = new double[WEIGHT_GRID - 1];
             readGrid = new DeployableSolver.Bound.Cursor[grid.length][];
@@ -1335,14 +1339,15 @@ public final class RobustDeployableSolver {
                 blockLeastLow[k] = leastByBlock(sortedLow[k], SKIP_BLOCK);
                 blockLeastHigh[k] = leastByBlock(sortedHigh[k], SKIP_BLOCK);
             }
-            for (int e = 0; e < grid.length; e++) {
+            IntStream.range(0, grid.length).parallel().forEach(e -> { // each weight its own hulls and chain
                 double w = (e + 1.0) / WEIGHT_GRID;
                 grid[e] = w;
                 DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
-                IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = t.weightedHull(k, pass[k],
-                        sortedSize[k], identity[k], w));
+                for (int k = 0; k < groups; k++) {
+                    hulls[k] = t.weightedHull(k, pass[k], sortedSize[k], identity[k], w);
+                }
                 readGrid[e] = cursors(suffixBounds(hulls));
-            }
+            });
             this.budget = budget;
             this.theta = theta;
             this.offsetLow = t.offsetLow;
@@ -1360,15 +1365,11 @@ public final class RobustDeployableSolver {
 
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */
         private DeployableSolver.Bound[] suffixBounds(DeployableSolver.Hull[] hulls) {
-            DeployableSolver.Bound[] suffix = new DeployableSolver.Bound[groups + 1];
-            IntStream.rangeClosed(0, groups).parallel().forEach(d -> { // each depth its own
-                List<DeployableSolver.Hull> rest = new ArrayList<>();
-                for (int e = d; e < groups; e++) {
-                    rest.add(hulls[order[e]]);
-                }
-                suffix[d] = DeployableSolver.Bound.of(rest);
-            });
-            return suffix;
+            List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
+            for (int d = 0; d < groups; d++) {
+                inOrder.add(hulls[order[d]]);
+            }
+            return DeployableSolver.Bound.suffixes(inOrder);
         }
 
         /**
