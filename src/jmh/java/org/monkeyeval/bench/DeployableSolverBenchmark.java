@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * The exact deployable allocation at rocksdb-per-level (none, Bloom or Ribbon per level, 99,002 settings of
  * each family), nominal and robust over shares 0.05 to 0.9, in milliseconds per solve
  * ({@link Mode#SingleShotTime}; the tables summed from the families' rows included, the rows themselves kept
- * from the setup's solves on, as they are from one solve to the next in a run), on the
+ * from the setup's solves on as a run keeps them from one solve to the next: the Bloom family's rates, its sizes
+ * asked again, and the Ribbon family's rows as many as a sixteenth of the heap holds), on the
  * shapes that once passed the old search's node budget:
  * <ul>
  *   <li>{@code leveled-7-l0}: seven levels, size ratio 10, 10^3 to 10^9 entries, four L0 files of 10^5;</li>

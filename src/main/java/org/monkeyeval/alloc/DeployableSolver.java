@@ -873,12 +873,13 @@ public final class DeployableSolver {
         }
 
         /**
-         * The bounds of every suffix of {@code hulls}: {@code suffix[d]} holds the values of {@link #of}{@code (hulls[d..])}
-         * ({@code suffix[n]} of none), bit for bit, for reading by {@link #at} and its {@link Cursor}s alone (they carry
-         * no segment's hull and vertex). Each is built from the next by merging one hull's segments into it, not by
-         * sorting all of them again: a stable sort by slope of A's segments then B's is the merge of the two, each
-         * sorted stably, ties taken from A first. A hull's segments come in slope order (it is convex), and are sorted
-         * where the rounding of dc / dm says otherwise. The bases are summed in hull order, as {@link #of} sums them.
+         * The bounds of every suffix of {@code hulls}: {@code suffix[d]} holds the values of
+         * {@link #of}{@code (hulls[d..])} ({@code suffix[n]} of none), bit for bit, for reading by {@link #at} and its
+         * {@link Cursor}s alone (they carry no segment's hull and vertex). Each is built from the next by merging one
+         * hull's segments into it, not by sorting all of them again: a stable sort by slope of A's segments then B's
+         * is the merge of the two, each sorted stably, ties taken from A first. A hull's segments come in slope order
+         * (it is convex), and are sorted where the rounding of dc / dm says otherwise. The bases are summed in hull
+         * order, as {@link #of} sums them.
          */
         static Bound[] suffixes(List<Hull> hulls) {
             int n = hulls.size();

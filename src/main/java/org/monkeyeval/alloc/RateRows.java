@@ -1,5 +1,7 @@
 package org.monkeyeval.alloc;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.SoftReference;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 
 import org.monkeyeval.family.FilterFamily;
@@ -26,9 +29,10 @@ import org.monkeyeval.family.Setting;
  * rocksdb-per-level).
  *
  * <p>A row is put together from its families' rows: each family's rate and size at every one of its settings
- * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed, whole or as its rates ({@link #keeps};
- * softly: the collector may drop them when memory runs short), keyed by the family and the entries. A settings list ({@link DeployableChoice#union}
- * hands out one list per list of families) holds its families' own settings, so a run priced again (the
+ * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed, whole or as its rates ({@link #keep};
+ * softly: the collector may drop them when memory runs short), keyed by the family and the entries. A settings
+ * list ({@link DeployableChoice#union} hands out one list per list of families) holds its families' own settings,
+ * so a run priced again (the
  * nominal and robust solves of one case, the anchors, another case with a run of the same size) and a family
  * in several lists (RocksDB's Bloom filter at rocksdb, at rocksdb-per-level and in rocksdb-ribbon's pairs) take
  * their values from there. A kept row is a pure function of its key, so it is the same bits as one computed
@@ -66,27 +70,75 @@ final class RateRows {
     }
 
     /**
-     * The kept rows ({@link #keeps}): a family's rates and sizes, or its rates alone (sizes null) where its sizes cost a
-     * small part of its rates.
+     * The kept rows: a family's rates and sizes, or its rates alone (sizes null) where its sizes cost a small part of
+     * its rates ({@link #keep}).
      */
-    private static final Map<FamilyKey, SoftReference<Row>> KEPT = new ConcurrentHashMap<>();
+    private static final Map<FamilyKey, KeptRow> KEPT = new ConcurrentHashMap<>();
 
-    /** Settings a family may have for its whole rows (rates and sizes) to be kept. */
+    /** Settings a family may have for its whole rows (rates and sizes) to be kept without counting them. */
     static final int KEPT_WHOLE_SETTINGS = 8192;
 
+    /** The most bytes the counted rows ({@link #keep}) hold: a sixteenth of the heap, 64 MB at -Xmx1g. */
+    static final long COUNTED_BYTES = Runtime.getRuntime().maxMemory() / 16;
+
+    /** Bytes the counted rows kept now hold (a row the collector clears gives its bytes back, {@link #release}). */
+    private static final AtomicLong COUNTED = new AtomicLong();
+
+    private static final ReferenceQueue<Row> CLEARED = new ReferenceQueue<>();
+
+    /** A kept row, softly, with the bytes it counts against {@link #COUNTED_BYTES} (0 where it is not counted). */
+    private static final class KeptRow extends SoftReference<Row> {
+        final FamilyKey key;
+        final long counted;
+
+        KeptRow(FamilyKey key, Row row, long counted) {
+            super(row, CLEARED);
+            this.key = key;
+            this.counted = counted;
+        }
+    }
+
     /**
-     * What of a family's row is kept: the whole row where the family has few settings ({@link #KEPT_WHOLE_SETTINGS});
-     * its rates alone where its sizes cost a small part of them ({@link FilterFamily#sizesCheap}: RocksDB's Bloom
-     * filter, 19 ms a row of 99,002 settings against 0.3 ms for its sizes); nothing else. Rows are kept softly, but the
-     * collector clears soft references late: rocksdb-per-level over 200 sizes of run kept 634 MB of rows whole, and at
-     * -Xmx1g the robust search beside them ran through 23 full collections (10.6 s where -Xmx4g took 6.5 s). Kept
-     * thus, the same 200 sizes hold 158 MB, and the Ribbon rows (3 ms each, their sizes half of that) are computed
-     * again each solve.
-     *
-     * @return whether the row is kept, whole or as its rates
+     * Keeps a row just computed, as much of it as pays: the whole row where the family has few settings
+     * ({@link #KEPT_WHOLE_SETTINGS}); its rates alone where its sizes cost a small part of them
+     * ({@link FilterFamily#sizesCheap}: RocksDB's Bloom filter, 19 ms a row of 99,002 settings against 0.3 ms for its
+     * sizes); a large row whose sizes cost as much as its rates (Ribbon's, 3 ms, its sizes half of that) whole while
+     * such rows hold at most {@link #COUNTED_BYTES}, else not at all. Rows are kept softly, but the collector clears
+     * soft references late: rocksdb-per-level over 200 sizes of run kept 634 MB of rows whole, and at -Xmx1g the
+     * robust search beside them ran through 23 full collections (10.6 s where -Xmx4g took 6.5 s). Kept thus, the
+     * same 200 sizes hold 158 MB of Bloom rates and 64 MB of Ribbon rows at -Xmx1g, and the published cases' 30
+     * sizes every row they need.
      */
-    private static boolean keeps(FilterFamily family) {
-        return family.settings().size() <= KEPT_WHOLE_SETTINGS || family.sizesCheap();
+    private static void keep(FamilyKey key, FilterFamily family, Row row) {
+        release();
+        int count = family.settings().size();
+        KeptRow kept;
+        if (count <= KEPT_WHOLE_SETTINGS) {
+            kept = new KeptRow(key, row, 0);
+        } else if (family.sizesCheap()) {
+            kept = new KeptRow(key, new Row(row.fpr(), null), 0);
+        } else {
+            long bytes = 2L * Double.BYTES * count;
+            if (COUNTED.addAndGet(bytes) > COUNTED_BYTES) {
+                COUNTED.addAndGet(-bytes);
+                return;
+            }
+            kept = new KeptRow(key, row, bytes);
+        }
+        // a kept row is replaced only once cleared (its bytes then come back through the queue), never while it holds
+        KeptRow prior = KEPT.putIfAbsent(key, kept);
+        if (prior != null && !(prior.get() == null && KEPT.replace(key, prior, kept))) {
+            COUNTED.addAndGet(-kept.counted); // another thread kept this row first
+        }
+    }
+
+    /** Gives back the bytes of the counted rows the collector has cleared, and drops their keys. */
+    private static void release() {
+        for (Reference<? extends Row> r = CLEARED.poll(); r != null; r = CLEARED.poll()) {
+            KeptRow cleared = (KeptRow) r;
+            KEPT.remove(cleared.key, cleared);
+            COUNTED.addAndGet(-cleared.counted);
+        }
     }
 
     /**
@@ -248,20 +300,17 @@ final class RateRows {
 
     /**
      * A family's rate and size at each of its settings over n keys: the kept row, its sizes asked again where only
-     * its rates are kept, else computed (and kept as {@link #keeps} says).
+     * its rates are kept, else computed (and kept as {@link #keep} says).
      */
     private static Row familyRow(FilterFamily family, long entries) {
         FamilyKey key = new FamilyKey(family, entries);
-        SoftReference<Row> ref = KEPT.get(key);
+        KeptRow ref = KEPT.get(key);
         Row kept = ref == null ? null : ref.get();
         int count = family.settings().size();
         if (kept == null) {
             Row row = new Row(new double[count], new double[count]);
             family.rowOfSettings(entries, row.fpr(), row.bits());
-            if (keeps(family)) {
-                boolean whole = family.settings().size() <= KEPT_WHOLE_SETTINGS;
-                KEPT.put(key, new SoftReference<>(whole ? row : new Row(row.fpr(), null)));
-            }
+            keep(key, family, row);
             return row;
         }
         if (kept.bits() == null) {

@@ -128,7 +128,7 @@ final class RateRowsTest {
         List<DeployableChoice> bloom = DeployableRibbonSolver.paired(RocksDbFamily.INSTANCE,
                 RocksDbRibbonFamily.INSTANCE).bloom();
         for (long n : new long[] {1_000, 2_000_000, 3_000_017}) {
-            for (int ask = 0; ask < 2; ask++) { // computed, then (Bloom's sizes being cheap) its kept rates, sizes again
+            for (int ask = 0; ask < 2; ask++) { // computed, then Bloom's kept rates with its (cheap) sizes again
                 RateRows.Row row = RateRows.kept(bloom, n);
                 for (int s = 0; s < bloom.size(); s++) {
                     assertEquals(bloom.get(s).fpr(n), row.fpr()[s], 0.0, n + " entries, ask " + ask + ", setting " + s);
