@@ -326,6 +326,8 @@ final class RateRows {
      * p and the size taken from the family's row where the layout places the setting in it. A filter the lookup
      * does not read is only sized ({@link FilterFamily#filterBits}, the row's bits by its contract): its rate,
      * the costly part of a row (Pebble's L6 of 10^8 keys asks 25 lattice rates), is never computed.
+     *
+     * @param rows the families' rows over n keys, as {@link #familyRows} lists them (read where the filter is read)
      */
     private static void fill(List<DeployableChoice> settings, Layout layout, long entries, boolean consulted,
                              double presentShare, List<Row> rows, double[] fpr, double[] bits) {
