@@ -842,12 +842,8 @@ public final class DeployableSolver {
                 Hull hull = hulls.get(h);
                 baseCost += hull.cost[hull.vertex[0]];
                 baseSize += hull.size[hull.vertex[0]];
+                segments(hull, slope, segSize, segCost, n);
                 for (int v = 1; v < hull.vertex.length; v++) {
-                    double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
-                    double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
-                    slope[n] = dc / dm;
-                    segSize[n] = dm;
-                    segCost[n] = dc;
                     segHull[n] = h;
                     segVertex[n] = v;
                     n++;
@@ -894,14 +890,10 @@ public final class DeployableSolver {
                 double[] ownSlope = new double[m];
                 double[] ownSize = new double[m];
                 double[] ownCost = new double[m];
+                segments(hull, ownSlope, ownSize, ownCost, 0);
                 boolean sorted = true;
-                for (int v = 1; v <= m; v++) {
-                    double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
-                    double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
-                    ownSlope[v - 1] = dc / dm;
-                    ownSize[v - 1] = dm;
-                    ownCost[v - 1] = dc;
-                    sorted &= v == 1 || Double.compare(ownSlope[v - 2], ownSlope[v - 1]) <= 0;
+                for (int j = 1; j < m; j++) {
+                    sorted &= Double.compare(ownSlope[j - 1], ownSlope[j]) <= 0;
                 }
                 if (!sorted) {
                     int[] order = new int[m];
@@ -947,6 +939,17 @@ public final class DeployableSolver {
                 segCost = mergedCost;
             }
             return suffix;
+        }
+
+        /** A hull's segments in vertex order, from position {@code at}: slope dc / dm, size dm and cost dc. */
+        private static void segments(Hull hull, double[] slope, double[] size, double[] cost, int at) {
+            for (int v = 1; v < hull.vertex.length; v++) {
+                double dm = hull.size[hull.vertex[v]] - hull.size[hull.vertex[v - 1]];
+                double dc = hull.cost[hull.vertex[v]] - hull.cost[hull.vertex[v - 1]];
+                slope[at + v - 1] = dc / dm;
+                size[at + v - 1] = dm;
+                cost[at + v - 1] = dc;
+            }
         }
 
         private static double[] gather(double[] values, int[] order) {

@@ -236,7 +236,7 @@ final class RateRows {
             for (int i = from; i < to; i++) {
                 if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                         || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                    List<Row> rows = consulted[i] ? held.get(indexOf(batch, entries[i])) : List.of();
+                    List<Row> rows = consulted[i] ? held.get(indexOf(batch, batch.length, entries[i])) : List.of();
                     fill(settings, layout, entries[i], consulted[i], presentShare[i], rows, fpr, bits);
                 }
                 consumer.accept(i, fpr, bits);
@@ -251,22 +251,18 @@ final class RateRows {
      */
     static final int ROWS_AT_ONCE = Math.max(8, 4 * ForkJoinPool.getCommonPoolParallelism());
 
-    private static int indexOf(long[] values, long value) {
-        for (int j = 0; j < values.length; j++) {
+    /** The position of {@code value} among the first {@code count} of {@code values}, or -1. */
+    private static int indexOf(long[] values, int count, long value) {
+        for (int j = 0; j < count; j++) {
             if (values[j] == value) {
                 return j;
             }
         }
-        throw new IllegalArgumentException("no row held for " + value + " entries");
+        return -1;
     }
 
     private static boolean holds(long[] values, int count, long value) {
-        for (int j = 0; j < count; j++) {
-            if (values[j] == value) {
-                return true;
-            }
-        }
-        return false;
+        return indexOf(values, count, value) >= 0;
     }
 
     /**
