@@ -20,13 +20,14 @@ final class LegacyBloomLatticeTest {
     /**
      * One stored key: the query is a false positive iff that key's hash is in the query's line and its
      * probes cover every bit the query probes. The inclusion-exclusion sum must equal that count over
-     * the line's hashes, divided by 2^32. Both passes over the line are checked: at 2^17 + 3 lines the screened one
-     * (6, 11 and 16 probes) and the one hash by hash (1 probe), at 2^20 + 7 lines hash by hash.
+     * the line's hashes, divided by 2^32. Every pass over the line is checked: at 2^17 + 3 lines the screened one
+     * (6, 11 and 16 probes) and the count of starts (1 probe), at 2^20 + 7 lines hash by hash; and at 2^18 + 64
+     * lines, where the line's hashes take only 8 starts (L = 64 mod 512), each pass where it applies.
      */
     @Test
     void queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery() {
         SplittableRandom random = new SplittableRandom(11);
-        for (long lines : new long[] {(1L << 17) + 3, (1L << 20) + 7}) {
+        for (long lines : new long[] {(1L << 17) + 3, (1L << 20) + 7, (1L << 18) + 64}) {
             queryRate_withOneKey_isTheShareOfHashesCoveringTheQuery(lines, random);
         }
     }
