@@ -33,7 +33,8 @@ import java.util.stream.IntStream;
  * a hash of start s and step d meets the query's bit b at probe i exactly when s = b - i d (mod 512), so
  * for every start the steps that meet U are written as a 512-bit set from the u k pairs (b, i), and a hash
  * that meets none costs one look-up in place of k; the line's hashes 512 apart share their start (512 L = 0
- * mod 512), so the pass reads them start by start, one set at a time. At one probe a hash meets U only at its
+ * mod 512), so the pass reads them start by start, one set at a time, and a long chain of them as the set of
+ * steps it visits ({@link Chains}), eight words in place of a look-up a hash. At one probe a hash meets U only at its
  * start, and the pass is a count of every 512th hash. The queries run in parallel, and their P(q) are added in
  * query order, so the rate is the same double on any number of threads.
  *
@@ -125,9 +126,10 @@ final class LegacyBloomLattice {
      */
     static double quadrature(long entries, long lines, int probes) {
         double[] power = Work.powers(entries, lines);
+        Chains chains = Chains.of(lines);
         int queries = LINE_BITS * QUERIES_PER_STEP;
         double[] rates = new double[queries];
-        ThreadLocal<Work> work = ThreadLocal.withInitial(() -> new Work(lines, probes, power));
+        ThreadLocal<Work> work = ThreadLocal.withInitial(() -> new Work(lines, probes, power, chains));
         IntStream.range(0, LINE_BITS).parallel().forEach(step -> { // a step's queries share their bits U
             Work w = work.get();
             for (int g = 0; g < QUERIES_PER_STEP; g++) {
@@ -151,11 +153,96 @@ final class LegacyBloomLattice {
 
     /** P(q) for one query hash; see the class comment. */
     static double queryRate(long entries, long lines, int probes, long queryHash) {
-        return new Work(lines, probes, Work.powers(entries, lines)).queryRate(queryHash);
+        return queryRate(entries, lines, probes, queryHash, true);
+    }
+
+    /** As {@link #queryRate(long, long, int, long)}; {@code bySets} false reads every chain hash by hash (tests). */
+    static double queryRate(long entries, long lines, int probes, long queryHash, boolean bySets) {
+        return new Work(lines, probes, Work.powers(entries, lines), bySets ? Chains.of(lines) : null)
+                .queryRate(queryHash);
     }
 
     private static double fraction(double x) {
         return x - Math.floor(x);
+    }
+
+    /**
+     * The steps a chain of a line's hashes visits, read as sets. The hashes of a line that share a start,
+     * h = f + 512 L t (t = 0, 1, ...), have steps d_t = bits 17..25 of h = ((X + L t) mod 2^17) &gt;&gt; 8 with
+     * X = f &gt;&gt;&gt; 9 (512 L t leaves the low 9 bits alone); with X = 256 X_hi + X_lo,
+     * <pre>
+     *   d_t = X_hi + e_t (mod 512),   e_t = ((X_lo + (L t mod 2^17)) &gt;&gt; 8) mod 512,
+     * </pre>
+     * so the chain's first {@link #length} steps are the set E(X_lo) turned by X_hi, for each of 256 low bytes,
+     * where its e_t are distinct. The hashes of a chain that meet the query's bits are then the bits of
+     * E(X_lo) and the start's steps that meet U turned back by X_hi: eight words and their set bits, in place
+     * of a look-up a hash. Every chain of a line but the last few holds {@link #length} or one more hash
+     * (the chains start below 512 L); the one more is read by itself.
+     */
+    static final class Chains {
+        /** Hashes a chain must hold for its sets to be kept: shorter ones cost less read hash by hash. */
+        static final int FROM_LENGTH = 8;
+
+        final int length;          // the hashes each set covers: ceil(2^32 / 512 L) - 1
+        final long[] steps;        // per low byte: the 512-bit set of e_t, t < length
+        final byte[] at;           // per low byte and e: the t with e_t = e
+        final boolean[] distinct;  // per low byte: whether its e_t are distinct (else read hash by hash)
+
+        private Chains(int length, long[] steps, byte[] at, boolean[] distinct) {
+            this.length = length;
+            this.steps = steps;
+            this.at = at;
+            this.distinct = distinct;
+        }
+
+        /** The sets of L's chains, or null where they hold fewer than {@link #FROM_LENGTH} hashes. */
+        static Chains of(long lines) {
+            long apart = lines * LINE_BITS;
+            int length = (int) ((HASHES + apart - 1) / apart) - 1;
+            if (length < FROM_LENGTH) {
+                return null;
+            }
+            long turn = lines & 0x1FFFF; // L mod 2^17
+            long[] steps = new long[256 * 8];
+            byte[] at = new byte[256 * LINE_BITS];
+            boolean[] distinct = new boolean[256];
+            for (int lowByte = 0; lowByte < 256; lowByte++) {
+                boolean apartEach = true;
+                for (int t = 0; t < length && apartEach; t++) {
+                    int e = (int) ((lowByte + ((turn * t) & 0x1FFFF)) >>> 8) & (LINE_BITS - 1);
+                    int word = (lowByte << 3) | (e >>> 6);
+                    apartEach = (steps[word] & (1L << e)) == 0;
+                    steps[word] |= 1L << e;
+                    at[(lowByte << 9) | e] = (byte) t;
+                }
+                distinct[lowByte] = apartEach;
+            }
+            return new Chains(length, steps, at, distinct);
+        }
+
+        /**
+         * Writes to {@code met} from {@code found} on the chain's first {@link #length} hashes (from {@code from},
+         * {@code apart} apart) whose steps are among the start's meeting steps ({@code meeting}'s eight words from
+         * {@code row}); {@code low} is (from &gt;&gt;&gt; 9) mod 2^17. Returns the new end of {@code met}.
+         */
+        int meeting(long[] meeting, int row, int low, long from, long apart, long[] met, int found) {
+            int lowByte = low & 0xFF;
+            int turn = low >>> 8; // X_hi: e meets where step e + X_hi does
+            int words = turn >>> 6;
+            int shift = turn & 63;
+            for (int w = 0; w < 8; w++) {
+                long lower = meeting[row | ((w + words) & 7)];
+                long upper = meeting[row | ((w + words + 1) & 7)];
+                long turned = (lower >>> shift) | ((upper << 1) << (63 - shift)); // bits e + turn, e in word w
+                long both = turned & steps[(lowByte << 3) | w];
+                while (both != 0) {
+                    int e = (w << 6) | Long.numberOfTrailingZeros(both);
+                    met[found++] = from + apart * at[(lowByte << 9) | e];
+                    both &= both - 1;
+                }
+            }
+            return found;
+        }
     }
 
     /** The tables one rate reuses over its queries. */
@@ -170,11 +257,13 @@ final class LegacyBloomLattice {
         private int meetingFor = -1; // the (start, step) of the query whose bits U the meeting table holds
         private final int hashes; // the most hashes a line holds, ceil(2^32 / L)
         private final long[] met; // the screened pass's hashes that meet the query's bits
+        private final Chains chains; // the steps each chain of hashes visits, or null: read hash by hash
 
-        Work(long lines, int probes, double[] power) {
+        Work(long lines, int probes, double[] power, Chains chains) {
             this.lines = lines;
             this.probes = probes;
             this.power = power;
+            this.chains = chains;
             this.counts = new long[1 << probes];
             this.hashes = (int) ((HASHES + lines - 1) / lines);
             this.met = new long[hashes + 1];
@@ -252,8 +341,8 @@ final class LegacyBloomLattice {
          * The same counts as {@link #meets} on every hash of the line, screened: for every start s, the steps d
          * whose probes meet the query's bits (s = b - i d for a bit b and a probe i) as a 512-bit set, so that
          * a hash that meets none, most of them, costs one look-up in place of k. The hashes are read start by
-         * start (r, r + 512, r + 1024, ... in the line: one start, one set), which took 0.6 to 0.8 of the time of
-         * reading them in line order, a set a hash, at 4 and 6 probes. The look-ups only gather the
+         * start (r, r + 512, r + 1024, ... in the line: one start, one set), a chain of {@link Chains#FROM_LENGTH}
+         * or more through its steps' set. The look-ups only gather the
          * hashes that meet U (each one written, the count moved on where it meets: no branch to mispredict on the
          * few percent that do), whose sets are then found as {@link #meets} finds them. A rate took 0.8 to 0.9 of
          * the time of a branch per hash at 6 and 10 probes, and the same at 4, where the branch is rarely taken
@@ -282,7 +371,16 @@ final class LegacyBloomLattice {
                     break;
                 }
                 int row = ((int) from & (LINE_BITS - 1)) << 3;
-                for (long h = from; h < HASHES; h += apart) {
+                long h = from;
+                if (chains != null) {
+                    int low = (int) (from >>> (STEP_SHIFT - 8)) & 0x1FFFF; // (from >>> 9) mod 2^17
+                    int lowByte = low & 0xFF;
+                    if (chains.distinct[lowByte]) {
+                        found = chains.meeting(meeting, row, low, from, apart, met, found);
+                        h = from + apart * chains.length;
+                    }
+                }
+                for (; h < HASHES; h += apart) {
                     int d = (int) (h >>> STEP_SHIFT); // the step in its low 9 bits; the shift reads the low 6
                     met[found] = h;
                     found += (int) (meeting[row | ((d >>> 6) & 7)] >>> d) & 1;

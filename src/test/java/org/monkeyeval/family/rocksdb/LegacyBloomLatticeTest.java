@@ -97,6 +97,39 @@ final class LegacyBloomLatticeTest {
         assertEquals(LegacyBloomLattice.rate(entries, 312_505, 11), LegacyBloomRate.fpr(entries, 312_505, 11));
     }
 
+    /**
+     * Reading a chain of hashes that share a start as sets ({@link LegacyBloomLattice.Chains}) finds the hashes
+     * that meet the query's bits that reading it hash by hash finds: the same P(q), bit for bit, over line counts
+     * where every low byte's steps are distinct (140,625, Pebble's at 10 bits per key and 7.2 million keys), where
+     * only some are (332,033) or none (2^17 + 3 and 2^18 + 64: L = 3 and 64 mod 2^17, so e_t climbs less than a
+     * step a hash), and where the chains are short (390,625).
+     */
+    @Test
+    void queryRate_readingChainsAsSets_isReadingThemHashByHash() {
+        SplittableRandom random = new SplittableRandom(17);
+        long[] lineCounts = {140_625, 332_033, (1L << 17) + 3, (1L << 18) + 64, 390_625};
+        int[] distinctBytes = new int[lineCounts.length];
+        for (int c = 0; c < lineCounts.length; c++) {
+            long lines = lineCounts[c];
+            LegacyBloomLattice.Chains chains = LegacyBloomLattice.Chains.of(lines);
+            for (boolean distinct : chains.distinct) {
+                distinctBytes[c] += distinct ? 1 : 0;
+            }
+            for (int probes : new int[] {4, 6, 11}) {
+                for (int q = 0; q < 24; q++) {
+                    long query = random.nextLong() & 0xFFFF_FFFFL;
+                    assertEquals(LegacyBloomLattice.queryRate(7_000_000, lines, probes, query, false),
+                            LegacyBloomLattice.queryRate(7_000_000, lines, probes, query, true),
+                            lines + " lines, " + probes + " probes, query " + query);
+                }
+            }
+        }
+        assertEquals(256, distinctBytes[0]);
+        assertTrue(distinctBytes[1] > 0 && distinctBytes[1] < 256, "some low bytes: " + distinctBytes[1]);
+        assertEquals(0, distinctBytes[2]);
+        assertEquals(0, distinctBytes[3]);
+    }
+
     /** Whether hash h's k probes cover every bit the query's k probes set. */
     private static boolean covers(long h, long query, int probes) {
         return covered(probeBits(h, probes), probeBits(query, probes));
