@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * one more key does not change the work, which depends on L and k.
  *
  * <p>The shapes: (n, L, k) = (10^7, 136,719, 4), (7.2·10^6, 140,625, 6) and (10^7, 390,625, 6), Pebble's
- * filters at 7, 10 and 20 bits per key, and (3·10^6, 140,625, 10): ten probes, more than Pebble takes, where more
- * of a line's hashes meet the query's bits.
+ * filters at 7, 10 and 20 bits per key, (3·10^6, 140,625, 10): ten probes, more than Pebble takes, where more
+ * of a line's hashes meet the query's bits, and (10^8, 195,313, 1): Pebble's filter at 1 bit per key, one probe.
  *
  * <p>Run: {@code mvn -q -Pbench test-compile exec:exec -Dbench.args="LatticeRateBenchmark"}. Not {@code final}:
  * JMH subclasses {@link State} classes.
@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LatticeRateBenchmark {
 
     /** n:L:k. */
-    @Param({"10000000:136719:4", "7200000:140625:6", "10000000:390625:6", "3000000:140625:10"})
+    @Param({"10000000:136719:4", "7200000:140625:6", "10000000:390625:6", "3000000:140625:10", "100000000:195313:1"})
     public String shape;
 
     private long entries;
