@@ -195,13 +195,20 @@ final class LegacyBloomLattice {
             this.distinct = distinct;
         }
 
-        /** The sets of L's chains, or null where they hold fewer than {@link #FROM_LENGTH} hashes. */
+        /**
+         * The sets of L's chains, or null where they hold fewer than {@link #FROM_LENGTH} hashes, or more than
+         * {@link #at}'s bytes number (below 2^16 lines; the rate applies from 2^17, where a chain holds at most 64).
+         */
         static Chains of(long lines) {
             long apart = lines * LINE_BITS;
-            int length = (int) ((HASHES + apart - 1) / apart) - 1;
-            if (length < FROM_LENGTH) {
+            long length = (HASHES + apart - 1) / apart - 1;
+            if (length < FROM_LENGTH || length > Byte.MAX_VALUE) {
                 return null;
             }
+            return of(lines, (int) length);
+        }
+
+        private static Chains of(long lines, int length) {
             long turn = lines & 0x1FFFF; // L mod 2^17
             long[] steps = new long[256 * 8];
             byte[] at = new byte[256 * LINE_BITS];

@@ -1,6 +1,7 @@
 package org.monkeyeval.family.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
@@ -128,6 +129,8 @@ final class LegacyBloomLatticeTest {
         assertTrue(distinctBytes[1] > 0 && distinctBytes[1] < 256, "some low bytes: " + distinctBytes[1]);
         assertEquals(0, distinctBytes[2]);
         assertEquals(0, distinctBytes[3]);
+        assertNull(LegacyBloomLattice.Chains.of(40_961), "chains of 204 or 205 hashes, more than a byte numbers");
+        assertNull(LegacyBloomLattice.Chains.of(1_171_875), "chains of 7 or 8 hashes, read hash by hash");
     }
 
     /** Whether hash h's k probes cover every bit the query's k probes set. */
