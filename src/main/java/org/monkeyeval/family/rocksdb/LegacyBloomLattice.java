@@ -176,8 +176,8 @@ final class LegacyBloomLattice {
      * so the chain's first {@link #length} steps are the set E(X_lo) turned by X_hi, for each of 256 low bytes,
      * where its e_t are distinct. The hashes of a chain that meet the query's bits are then the bits of
      * E(X_lo) and the start's steps that meet U turned back by X_hi: eight words and their set bits, in place
-     * of a look-up a hash. Every chain of a line but the last few holds {@link #length} or one more hash
-     * (the chains start below 512 L); the one more is read by itself.
+     * of a look-up a hash. Every chain of a line holds {@link #length} or one more hash (the chains start
+     * below 512 L); the one more is read by itself.
      */
     static final class Chains {
         /** Hashes a chain must hold for its sets to be kept: shorter ones cost less read hash by hash. */
