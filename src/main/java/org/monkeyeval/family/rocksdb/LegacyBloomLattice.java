@@ -162,6 +162,11 @@ final class LegacyBloomLattice {
                 .queryRate(queryHash);
     }
 
+    /** The hashes first, first + apart, first + 2 apart, ... below 2^32 (first below 2^32): a line's, or a chain's. */
+    private static long hashesFrom(long first, long apart) {
+        return (HASHES - first + apart - 1) / apart;
+    }
+
     private static double fraction(double x) {
         return x - Math.floor(x);
     }
@@ -201,7 +206,7 @@ final class LegacyBloomLattice {
          */
         static Chains of(long lines) {
             long apart = lines * LINE_BITS;
-            long length = (HASHES + apart - 1) / apart - 1;
+            long length = hashesFrom(0, apart) - 1;
             if (length < FROM_LENGTH || length > Byte.MAX_VALUE) {
                 return null;
             }
@@ -272,13 +277,8 @@ final class LegacyBloomLattice {
             this.power = power;
             this.chains = chains;
             this.counts = new long[1 << probes];
-            this.hashes = (int) ((HASHES + lines - 1) / lines);
+            this.hashes = (int) hashesFrom(0, lines);
             this.met = new long[hashes + 1];
-        }
-
-        /** The hashes of the line that starts at {@code first}: first + L m below 2^32. */
-        private long hashesFrom(long first) {
-            return (HASHES - first + lines - 1) / lines;
         }
 
         /** (1 - c / 2^32)^n for every count c of hashes a line can hold. */
@@ -286,7 +286,7 @@ final class LegacyBloomLattice {
             if (entries < 0) {
                 throw new IllegalArgumentException("entries (" + entries + ") must be >= 0");
             }
-            int most = (int) ((HASHES + lines - 1) / lines);
+            int most = (int) hashesFrom(0, lines);
             double[] power = new double[most + 1];
             for (int c = 0; c <= most; c++) {
                 power[c] = Math.exp(entries * Math.log1p(-c / HASH_VALUES));
@@ -396,7 +396,7 @@ final class LegacyBloomLattice {
             for (int j = 0; j < found; j++) {
                 counts[meets(met[j])]++;
             }
-            counts[0] += hashesFrom(first) - found;
+            counts[0] += hashesFrom(first, lines) - found;
         }
 
         /**
@@ -413,11 +413,11 @@ final class LegacyBloomLattice {
                     break;
                 }
                 if (((int) from & (LINE_BITS - 1)) == bits[0]) {
-                    meeting += (HASHES - 1 - from) / apart + 1;
+                    meeting += hashesFrom(from, apart);
                 }
             }
             counts[1] += meeting;
-            counts[0] += hashesFrom(first) - meeting;
+            counts[0] += hashesFrom(first, lines) - meeting;
         }
 
         /** Numbers the query's distinct probed bits 0..u-1, as 1 &lt;&lt; index in {@link #bitMask}; returns u. */
