@@ -384,7 +384,7 @@ public final class RobustDeployableSolver {
      */
     static int[] undominatedBySize(double[] low, double[] high, double[] size) {
         int[] order = stretchCandidates(low, high, size);
-        // by size, then cost at zL, then cost at zH, then index: the order Search.undominated sorts its states in
+        // by size, then cost at zL, then cost at zH, then index: the order Search.Layer.undominated sorts its children in
         IndexSort.sort(order, size, low);
         for (int from = 0; from < order.length; ) {
             int to = from + 1;
@@ -1452,13 +1452,14 @@ public final class RobustDeployableSolver {
             double[] high = {0.0};
             int[][] parent = new int[groups][];
             int[][] choice = new int[groups][];
+            Layer next = new Layer();
             for (int d = 0; d < groups; d++) {
                 int k = order[d];
-                List<double[]> next = new ArrayList<>();
+                next.clear();
                 for (int state = 0; state < used.length; state++) {
                     int[] window = window(d, used[state], low[state], high[state], cut);
                     for (int j = window[0]; j < window[1]; j++) {
-                        if (next.size() == maxStates) {
+                        if (next.count == maxStates) {
                             overflow = true;
                             return null;
                         }
@@ -1467,7 +1468,6 @@ public final class RobustDeployableSolver {
                             j += SKIP_BLOCK - 1; // every setting of the block is cut (or does not fit)
                             continue;
                         }
-                        int s = bySize[k][j];
                         double u = used[state] + sortedSize[k][j];
                         if (u > budget) {
                             break;
@@ -1479,34 +1479,26 @@ public final class RobustDeployableSolver {
                         if (b >= cut) {
                             continue;
                         }
-                        next.add(new double[] {u, l, h, state, s, b});
+                        next.add(u, l, h, state, bySize[k][j], b);
                     }
                 }
-                List<double[]> kept = undominated(next);
+                int[] kept = next.undominated();
                 if (beam > 0) {
-                    kept = leastBounds(d + 1, kept, cut);
+                    kept = leastBounds(d + 1, next, kept, cut);
                 }
-                if (kept.isEmpty()) {
+                if (kept.length == 0) {
                     return null; // nothing beats the incumbent
                 }
-                nodes += kept.size();
+                nodes += kept.length;
                 if (nodes > maxStates) {
                     overflow = true;
                     return null;
                 }
-                used = new double[kept.size()];
-                low = new double[kept.size()];
-                high = new double[kept.size()];
-                parent[d] = new int[kept.size()];
-                choice[d] = new int[kept.size()];
-                for (int x = 0; x < kept.size(); x++) {
-                    double[] state = kept.get(x);
-                    used[x] = state[0];
-                    low[x] = state[1];
-                    high[x] = state[2];
-                    parent[d][x] = (int) state[3];
-                    choice[d][x] = (int) state[4];
-                }
+                used = Layer.gather(next.size, kept);
+                low = Layer.gather(next.low, kept);
+                high = Layer.gather(next.high, kept);
+                parent[d] = Layer.gather(next.origin, kept);
+                choice[d] = Layer.gather(next.setting, kept);
             }
             int bestState = -1;
             double best = cut;
@@ -1537,19 +1529,17 @@ public final class RobustDeployableSolver {
          * where a budget meets a segment's end), so the sweep over theta's bounds keeps the same ones below the cut
          * as a sweep over whole bounds. The beam only proposes an incumbent; the rounds decide the answer.
          */
-        private List<double[]> leastBounds(int d, List<double[]> kept, double cut) {
-            double[] first = new double[kept.size()];
+        private int[] leastBounds(int d, Layer layer, int[] kept, double cut) {
+            double[] first = new double[kept.length];
             for (int x = 0; x < first.length; x++) {
-                first[x] = kept.get(x)[5];
+                first[x] = layer.bound[kept[x]];
             }
             double[] whole = new double[first.length];
-            int[] least = least(first, x -> bound(d, kept.get(x)[0], kept.get(x)[1], kept.get(x)[2], cut), beam, cut,
-                    whole);
-            List<double[]> out = new ArrayList<>(least.length);
-            for (int x : least) {
-                double[] state = kept.get(x);
-                state[5] = whole[x];
-                out.add(state);
+            int[] least = least(first, x -> bound(d, layer.size[kept[x]], layer.low[kept[x]], layer.high[kept[x]], cut),
+                    beam, cut, whole);
+            int[] out = new int[least.length];
+            for (int i = 0; i < least.length; i++) {
+                out[i] = kept[least[i]];
             }
             return out;
         }
@@ -1588,66 +1578,119 @@ public final class RobustDeployableSolver {
                     .mapToInt(Integer::intValue).toArray();
         }
 
-        /** Size, cost at zL, cost at zH, origin state, setting: each by {@link Double#compare}. */
-        private static final Comparator<double[]> SWEEP_ORDER = (a, b) -> {
-            for (int f = 0; f < 5; f++) {
-                int c = Double.compare(a[f], b[f]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        };
-
         /**
-         * The states no other dominates: none other is as small and no costlier at both ends. A sweep by
-         * size (then cost at zL, then cost at zH, then the state's origin) over a staircase of the
-         * (cost at zL, cost at zH) pairs kept so far.
-         *
-         * <p>The states are put in {@link #SWEEP_ORDER} (stably) by their size and cost at zL, read into two arrays
-         * ({@link IndexSort}: a layer holds up to a million states, which a comparison sort reads through their
-         * arrays), and only runs of equal size and cost at zL by the comparator.
+         * The children of one layer of the search, column by column (a layer holds up to millions of them, which
+         * arrays of their own had filled the heap with): each its size, costs at zL and zH, the partial allocation
+         * it extends (its origin), its setting and its bound.
          */
-        static List<double[]> undominated(List<double[]> states) {
-            int n = states.size();
-            double[] size = new double[n];
-            double[] low = new double[n];
-            int[] order = new int[n];
-            for (int x = 0; x < n; x++) {
-                double[] state = states.get(x);
-                size[x] = state[0];
-                low[x] = state[1];
-                order[x] = x;
+        static final class Layer {
+            double[] size = new double[1024];
+            double[] low = new double[1024];
+            double[] high = new double[1024];
+            int[] origin = new int[1024];
+            int[] setting = new int[1024];
+            double[] bound = new double[1024];
+            int count;
+
+            void clear() {
+                count = 0;
             }
-            IndexSort.sort(order, size, low);
-            Stairs stairs = new Stairs();
-            List<double[]> kept = new ArrayList<>();
-            for (int from = 0; from < n; ) {
-                int to = from + 1;
-                while (to < n && Double.compare(size[order[to]], size[order[from]]) == 0
-                        && Double.compare(low[order[to]], low[order[from]]) == 0) {
-                    to++;
+
+            void add(double u, double l, double h, int from, int s, double b) {
+                if (count == size.length) {
+                    int grown = 2 * count;
+                    size = Arrays.copyOf(size, grown);
+                    low = Arrays.copyOf(low, grown);
+                    high = Arrays.copyOf(high, grown);
+                    origin = Arrays.copyOf(origin, grown);
+                    setting = Arrays.copyOf(setting, grown);
+                    bound = Arrays.copyOf(bound, grown);
                 }
-                if (to - from == 1) {
-                    double[] x = states.get(order[from]);
-                    if (stairs.add(x[1], x[2])) {
-                        kept.add(x);
+                size[count] = u;
+                low[count] = l;
+                high[count] = h;
+                origin[count] = from;
+                setting[count] = s;
+                bound[count] = b;
+                count++;
+            }
+
+            static double[] gather(double[] column, int[] kept) {
+                double[] out = new double[kept.length];
+                for (int x = 0; x < kept.length; x++) {
+                    out[x] = column[kept[x]];
+                }
+                return out;
+            }
+
+            static int[] gather(int[] column, int[] kept) {
+                int[] out = new int[kept.length];
+                for (int x = 0; x < kept.length; x++) {
+                    out[x] = column[kept[x]];
+                }
+                return out;
+            }
+
+            /**
+             * The children no other dominates (none other is as small and no costlier at both ends), in sweep order:
+             * by size, then cost at zL, cost at zH, origin and setting, over a staircase of the (cost at zL, cost at
+             * zH) pairs kept so far. The children are put in that order by a radix sort of their size and cost at zL
+             * ({@link IndexSort}), and only runs equal in both by the rest.
+             */
+            int[] undominated() {
+                int n = count;
+                int[] order = new int[n];
+                for (int x = 0; x < n; x++) {
+                    order[x] = x;
+                }
+                IndexSort.sort(order, size, low);
+                Stairs stairs = new Stairs();
+                int[] kept = new int[Math.min(n, 1024)];
+                int k = 0;
+                for (int from = 0; from < n; ) {
+                    int to = from + 1;
+                    while (to < n && Double.compare(size[order[to]], size[order[from]]) == 0
+                            && Double.compare(low[order[to]], low[order[from]]) == 0) {
+                        to++;
                     }
-                } else {
-                    List<double[]> tied = new ArrayList<>(to - from);
+                    if (to - from > 1) {
+                        byRest(order, from, to); // stable: ties in every key keep the children's order
+                    }
                     for (int j = from; j < to; j++) {
-                        tied.add(states.get(order[j]));
-                    }
-                    tied.sort(SWEEP_ORDER); // stable: ties in every key keep the states' order
-                    for (double[] x : tied) {
-                        if (stairs.add(x[1], x[2])) {
-                            kept.add(x);
+                        int x = order[j];
+                        if (stairs.add(low[x], high[x])) {
+                            if (k == kept.length) {
+                                kept = Arrays.copyOf(kept, Math.min(n, 2 * k));
+                            }
+                            kept[k++] = x;
                         }
                     }
+                    from = to;
                 }
-                from = to;
+                return Arrays.copyOf(kept, k);
             }
-            return kept;
+
+            /** Insertion sort of order[from, to) by (cost at zH, origin, setting), stable. */
+            private void byRest(int[] order, int from, int to) {
+                for (int i = from + 1; i < to; i++) {
+                    int x = order[i];
+                    int j = i - 1;
+                    while (j >= from && after(order[j], x)) {
+                        order[j + 1] = order[j];
+                        j--;
+                    }
+                    order[j + 1] = x;
+                }
+            }
+
+            private boolean after(int a, int b) {
+                int c = Double.compare(high[a], high[b]);
+                if (c != 0) {
+                    return c > 0;
+                }
+                c = Integer.compare(origin[a], origin[b]);
+                return c != 0 ? c > 0 : setting[a] > setting[b];
+            }
         }
 
         /**

@@ -160,8 +160,12 @@ final class UndominatedBySizeTest {
                 expected.add(s);
             }
         }
-        List<double[]> kept = RobustDeployableSolver.Search.undominated(new ArrayList<>(states));
+        RobustDeployableSolver.Search.Layer layer = new RobustDeployableSolver.Search.Layer();
+        for (double[] state : states) {
+            layer.add(state[0], state[1], state[2], (int) state[3], (int) state[4], 0.0);
+        }
+        int[] kept = layer.undominated();
         assertArrayEquals(expected.stream().mapToDouble(a -> a[4]).toArray(),
-                kept.stream().mapToDouble(a -> a[4]).toArray(), 0.0);
+                Arrays.stream(kept).mapToDouble(x -> layer.setting[x]).toArray(), 0.0);
     }
 }
