@@ -1374,15 +1374,15 @@ public final class RobustDeployableSolver {
 
         /**
          * Whether theta's bound cuts every setting of group k at positions [j, j + SKIP_BLOCK) after a partial
-         * allocation (used, low, high) through depth d: the bound with the block's least costs at both ends and
-         * the budget its smallest setting leaves is no more than any of theirs (the sums and products are monotone,
+         * allocation of costs (low, high), {@code rest} theta's LP bound of the groups left at the budget the block's
+         * smallest setting leaves: the bound with the block's least costs at both ends and that rest is no more than
+         * any of theirs (the sums and products are monotone,
          * and the rest's LP bound falls as the budget grows), less a margin far above the rounding where the LP's
          * interpolation meets a segment's end. A block it passes is tried setting by setting, so the same partial
          * allocations are kept. Where the rest cannot fit, every setting of the block is cut or does not fit.
          */
-        private boolean blockCut(int d, int k, int j, double used, double low, double high, double cut) {
+        private boolean blockCut(int k, int j, double low, double high, double rest, double cut) {
             int block = j / SKIP_BLOCK;
-            double rest = readTheta[d + 1].at(budget - (used + sortedSize[k][j]));
             if (rest == Double.POSITIVE_INFINITY) {
                 return true;
             }
@@ -1433,6 +1433,16 @@ public final class RobustDeployableSolver {
             return theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + readTheta[d].at(budget - used);
         }
 
+        /** Weight i of {@link #weightBound}: 1, 0 or the grid's (i - 2)-th. */
+        private double weight(int i) {
+            return i == 0 ? 1.0 : i == 1 ? 0.0 : grid[i - 2];
+        }
+
+        /** The LP bound of the groups from depth d on at weight i ({@link #weightBound}'s), {@code left} bits left. */
+        private double weightRest(int i, int d, double left) {
+            return i == 0 ? readLow[d].at(left) : i == 1 ? readHigh[d].at(left) : readGrid[i - 2][d].at(left);
+        }
+
         /** The bound at weight 1 (i = 0: cL), 0 (i = 1: cH) or the grid's (i - 2)-th weight. */
         private double weightBound(int i, int d, double left, double low, double high) {
             if (i == 0) {
@@ -1458,15 +1468,24 @@ public final class RobustDeployableSolver {
                 next.clear();
                 for (int state = 0; state < used.length; state++) {
                     int[] window = window(d, used[state], low[state], high[state], cut);
+                    double restTheta = Double.NaN; // theta's LP bound of the rest at the block's largest budget left
+                    double restOther = Double.NaN; // and that of the weight that last cut at this depth
+                    int other = lastCut[d + 1];
                     for (int j = window[0]; j < window[1]; j++) {
                         if (next.count == maxStates) {
                             overflow = true;
                             return null;
                         }
-                        if (j % SKIP_BLOCK == 0 && j + SKIP_BLOCK <= window[1]
-                                && blockCut(d, k, j, used[state], low[state], high[state], cut)) {
-                            j += SKIP_BLOCK - 1; // every setting of the block is cut (or does not fit)
-                            continue;
+                        if (j == window[0] || j % SKIP_BLOCK == 0) {
+                            double left = budget - (used[state] + sortedSize[k][j]);
+                            restTheta = readTheta[d + 1].at(left);
+                            if (j % SKIP_BLOCK == 0 && j + SKIP_BLOCK <= window[1]
+                                    && blockCut(k, j, low[state], high[state], restTheta, cut)) {
+                                j += SKIP_BLOCK - 1; // every setting of the block is cut (or does not fit)
+                                continue;
+                            }
+                            other = lastCut[d + 1];
+                            restOther = beam > 0 ? Double.NaN : weightRest(other, d + 1, left);
                         }
                         double u = used[state] + sortedSize[k][j];
                         if (u > budget) {
@@ -1474,6 +1493,13 @@ public final class RobustDeployableSolver {
                         }
                         double l = low[state] + sortedLow[k][j];
                         double h = high[state] + sortedHigh[k][j];
+                        // the bounds with the block's rest are below the setting's own (blockThetaBound): where one
+                        // reaches the cut, so does the whole bound, or theta's for a beam
+                        if (blockThetaBound(theta, l, h, offsetLow, offsetHigh, restTheta) >= cut
+                                || beam == 0 && blockThetaBound(weight(other), l, h, offsetLow, offsetHigh, restOther)
+                                        >= cut) {
+                            continue;
+                        }
                         // a beam ranks by the whole bound only the few it may keep (leastBounds)
                         double b = beam > 0 ? thetaBound(d + 1, u, l, h) : bound(d + 1, u, l, h, cut);
                         if (b >= cut) {

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * least costs and the budget its smallest setting leaves, reaches the cut ({@code Search.blockCut}). That is sound
  * only if this block bound is never above theta's bound of any one setting of the block, as the search computes it
  * setting by setting: checked over random hulls, partial allocations and blocks, with sizes that end exactly on
- * the LP's segment ends (where its interpolation meets the next segment's).
+ * the LP's segment ends (where its interpolation meets the next segment's). The search also cuts one setting by its
+ * own costs with the block's rest, at theta and at another weight (the ends' among them): each such bound is checked
+ * against the setting's own, as the search writes it at that weight.
  */
 final class BlockCutTest {
 
@@ -70,6 +72,15 @@ final class BlockCutTest {
                 double own = theta * (l - offsetLow) + (1 - theta) * (h - offsetHigh)
                         + rest.at(budget - (used + size[j]));
                 assertTrue(block <= own, "trial " + trial + " setting " + j + ": block " + block + " above " + own);
+                // the setting's own costs with the block's rest, at theta and at the ends' weights 1 and 0, whose
+                // whole bounds the search writes cL + rest - AL and cH + rest - AH
+                double restOwn = rest.at(budget - (used + size[j]));
+                assertTrue(RobustDeployableSolver.Search.blockThetaBound(theta, l, h, offsetLow, offsetHigh, restAt)
+                        <= own, "trial " + trial + " setting " + j + " at theta");
+                assertTrue(RobustDeployableSolver.Search.blockThetaBound(1.0, l, h, offsetLow, offsetHigh, restAt)
+                        <= l + restOwn - offsetLow, "trial " + trial + " setting " + j + " at weight 1");
+                assertTrue(RobustDeployableSolver.Search.blockThetaBound(0.0, l, h, offsetLow, offsetHigh, restAt)
+                        <= h + restOwn - offsetHigh, "trial " + trial + " setting " + j + " at weight 0");
             }
             blocks++;
         }
