@@ -282,7 +282,13 @@ public final class RobustDeployableSolver {
                     settingOfGroup = beamed;
                     incumbent = tables.worstRegret(beamed);
                 }
-                found = rounds.run(rounds.lowerBound, incumbent);
+                // the round at the incumbent decides alone where it stays within the cap; where it passes it, the
+                // rounds go on from the bound the first try proved
+                double proven = rounds.lowerBound;
+                found = rounds.last(proven, incumbent);
+                if (found == null && rounds.lowerBound < incumbent) {
+                    found = rounds.run(proven, incumbent);
+                }
             }
             nodes = rounds.states;
             if (found != null) {
@@ -1173,9 +1179,21 @@ public final class RobustDeployableSolver {
 
         /** The least worst regret's allocation if one is below {@code incumbent}, else null; sets {@link #lowerBound}. */
         int[] run(double dual, double incumbent) {
+            return run(dual, incumbent, 0);
+        }
+
+        /**
+         * The last round of {@link #run} alone, at the incumbent: the least worst regret's allocation if one is below
+         * it, else null, with {@link #lowerBound} the incumbent, or {@code proven} where the round passes the cap.
+         */
+        int[] last(double proven, double incumbent) {
+            return run(proven, incumbent, HALVING_ROUNDS + FINE_ROUNDS);
+        }
+
+        private int[] run(double dual, double incumbent, int firstRound) {
             double proven = dual;
             int total = HALVING_ROUNDS + FINE_ROUNDS + 1;
-            for (int round = 0; round < total; round++) {
+            for (int round = firstRound; round < total; round++) {
                 boolean last = round == total - 1;
                 double cut = last ? incumbent * (1 - DeployableSolver.PRUNE_TOLERANCE)
                         : dual + (incumbent - dual) * share(round);
