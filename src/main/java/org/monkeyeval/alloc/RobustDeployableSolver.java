@@ -1108,9 +1108,11 @@ public final class RobustDeployableSolver {
         final double budget;
         final double theta;
         long maxStates;
-        final double[][] reducedLow;
-        final double[][] reducedHigh;
-        final double[][] reducedTheta;
+        // per objective (cL, cH, theta cL + (1 - theta) cH): the critical slope lambda of its LP and each group's
+        // least C + lambda S; a setting's reduced cost C + lambda S - least is computed where a round reads it
+        // (three tables as large as the costs', which the heap need not hold beside the search)
+        final double[] lambda = new double[3];
+        final double[][] least = new double[3][];
         final double lpLow;
         final double lpHigh;
         final double lpTheta;
@@ -1124,53 +1126,48 @@ public final class RobustDeployableSolver {
             this.theta = theta;
             this.maxStates = maxStates;
             int groups = t.groups;
-            reducedLow = new double[groups][];
-            reducedHigh = new double[groups][];
-            reducedTheta = new double[groups][];
-            double[][] low = t.low;
-            double[][] high = t.high;
-            double[][] weighted = new double[groups][];
-            for (int k = 0; k < groups; k++) {
-                int n = low[k].length;
-                weighted[k] = new double[n];
-                for (int j = 0; j < n; j++) {
-                    weighted[k][j] = theta * low[k][j] + (1 - theta) * high[k][j];
-                }
-            }
             double[] lp = new double[3];
             double scale = 0.0;
-            double[][][] costs = {low, high, weighted};
-            double[][][] reduced = {reducedLow, reducedHigh, reducedTheta};
             for (int o = 0; o < 3; o++) {
-                double[][] cost = costs[o];
+                int objective = o;
                 List<DeployableSolver.Hull> hulls = IntStream.range(0, groups).parallel() // in group order
-                        .mapToObj(k -> DeployableSolver.Hull.ofGiven(cost[k], t.sortedSize[k], t.identity[k])).toList();
+                        .mapToObj(k -> objective == 2 ? t.weightedHull(k, theta) : DeployableSolver.Hull.ofGiven(
+                                objective == 0 ? t.low[k] : t.high[k], t.sortedSize[k], t.identity[k])).toList();
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
-                double lambda = ChoiceKnapsack.criticalSlope(bound, budget);
-                if (Double.isNaN(lambda)) {
-                    lambda = 0.0; // every group's cheapest fits: r = C - min C
+                double slope = ChoiceKnapsack.criticalSlope(bound, budget);
+                if (Double.isNaN(slope)) {
+                    slope = 0.0; // every group's cheapest fits: r = C - min C
                 }
-                double sum = -lambda * budget;
+                lambda[o] = slope;
+                least[o] = new double[groups];
+                IntStream.range(0, groups).parallel().forEach(k -> { // each group its own slot
+                    double min = Double.POSITIVE_INFINITY;
+                    for (int j = 0; j < t.low[k].length; j++) {
+                        min = Math.min(min, cost(objective, k, j) + lambda[objective] * t.sortedSize[k][j]);
+                    }
+                    least[objective][k] = min;
+                });
+                double sum = -slope * budget;
                 for (int k = 0; k < groups; k++) {
-                    double[] r = new double[costs[o][k].length];
-                    double least = Double.POSITIVE_INFINITY;
-                    for (int j = 0; j < r.length; j++) {
-                        r[j] = costs[o][k][j] + lambda * t.sortedSize[k][j];
-                        least = Math.min(least, r[j]);
-                    }
-                    for (int j = 0; j < r.length; j++) {
-                        r[j] -= least;
-                    }
-                    reduced[o][k] = r;
-                    sum += least;
-                    scale += Math.abs(least) + lambda * t.sortedSize[k][r.length - 1];
+                    sum += least[o][k];
+                    scale += Math.abs(least[o][k]) + slope * t.sortedSize[k][t.low[k].length - 1];
                 }
-                lp[o] = lambda == 0.0 ? sum : Math.max(sum, bound.at(budget));
+                lp[o] = slope == 0.0 ? sum : Math.max(sum, bound.at(budget));
             }
             lpLow = lp[0];
             lpHigh = lp[1];
             lpTheta = lp[2];
             margin = 1e-12 * (scale + lambdaFree(lp));
+        }
+
+        /** Group k's cost at position j under objective o: cL, cH, theta cL + (1 - theta) cH. */
+        private double cost(int o, int k, int j) {
+            return o == 0 ? t.low[k][j] : o == 1 ? t.high[k][j] : theta * t.low[k][j] + (1 - theta) * t.high[k][j];
+        }
+
+        /** Group k's reduced cost at position j under objective o. */
+        private double reduced(int o, int k, int j) {
+            return cost(o, k, j) + lambda[o] * t.sortedSize[k][j] - least[o][k];
         }
 
         private static double lambdaFree(double[] lp) {
@@ -1253,16 +1250,16 @@ public final class RobustDeployableSolver {
             double high = cut + t.offsetHigh - lpHigh + margin;
             double weighted = cut + theta * t.offsetLow + (1 - theta) * t.offsetHigh - lpTheta + margin;
             int[][] pass = new int[t.groups][];
-            for (int k = 0; k < t.groups; k++) {
+            IntStream.range(0, t.groups).parallel().forEach(k -> { // each group its own slot
                 int[] kept = new int[t.low[k].length];
                 int n = 0;
                 for (int j = 0; j < kept.length; j++) {
-                    if (reducedLow[k][j] < low && reducedHigh[k][j] < high && reducedTheta[k][j] < weighted) {
+                    if (reduced(0, k, j) < low && reduced(1, k, j) < high && reduced(2, k, j) < weighted) {
                         kept[n++] = j;
                     }
                 }
                 pass[k] = Arrays.copyOf(kept, n);
-            }
+            });
             return pass;
         }
     }
