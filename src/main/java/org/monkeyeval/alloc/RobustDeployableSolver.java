@@ -1286,6 +1286,8 @@ public final class RobustDeployableSolver {
         final double[][] sortedHigh; // per group: costs at zH in that order
         final DeployableSolver.Hull[] thetaHull;
         final Integer[] order;
+        final DeployableSolver.Hull[][] weightHull;  // per weight of weightBound (1, 0, the grid's), per group: hull
+        final DeployableSolver.Bound[][] weightRest; // per weight of weightBound, per depth: the groups left's LP bound
         final DeployableSolver.Bound[] restTheta; // per depth d: the LP bound of the groups order[d..] at theta
         final double[] grid;                     // the interior weights w of WEIGHT_GRID
         // per depth, the LP bounds of the groups left at zL, zH, theta and each weight w of the grid (w cL +
@@ -1341,6 +1343,12 @@ public final class RobustDeployableSolver {
             // each weight's suffix bounds are one chain, depth after depth: the weights' chains run side by side
             DeployableSolver.Bound[][] ends = Stream.of(thetaHull, hullLow, hullHigh).parallel()
                     .map(this::suffixBounds).toArray(DeployableSolver.Bound[][]::new);
+            weightHull = new DeployableSolver.Hull[2 + WEIGHT_GRID - 1][];
+            weightRest = new DeployableSolver.Bound[2 + WEIGHT_GRID - 1][];
+            weightHull[0] = hullLow;
+            weightHull[1] = hullHigh;
+            weightRest[0] = ends[1];
+            weightRest[1] = ends[2];
             restTheta = ends[0];
             readLow = cursors(ends[1]);
             readHigh = cursors(ends[2]);
@@ -1361,7 +1369,9 @@ public final class RobustDeployableSolver {
                 for (int k = 0; k < groups; k++) {
                     hulls[k] = t.weightedHull(k, pass[k], sortedSize[k], identity[k], w);
                 }
-                readGrid[e] = cursors(suffixBounds(hulls));
+                weightHull[2 + e] = hulls;
+                weightRest[2 + e] = suffixBounds(hulls);
+                readGrid[e] = cursors(weightRest[2 + e]);
             });
             this.budget = budget;
             this.theta = theta;
@@ -1741,13 +1751,40 @@ public final class RobustDeployableSolver {
          * is convex in u and no more than the bound's theta term of any setting of size u (a setting
          * larger than every undominated one costs at least the cheapest, whose size is the hull's end,
          * with less budget left), so the settings worth trying have sizes between the hull vertices next
-         * to where phi crosses the cut, and beyond the last vertex when it is one of them.
+         * to where phi crosses the cut, and beyond the last vertex when it is one of them. Outside a beam,
+         * whose children theta's bound alone cuts, the same holds at each weight of the whole bound: the
+         * window is also narrowed to that of the weight that last cut at the depth below (on 200 random runs
+         * at 5 bits per entry, the round at the incumbent's windows held 58.1 million settings with theta's alone,
+         * 43.6 million narrowed; 65.0 and 57.6 million at 16 bits; the same partial allocations kept).
          */
         private int[] window(int d, double used, double low, double high, double cut) {
             int k = order[d];
-            DeployableSolver.Hull hull = thetaHull[k];
-            DeployableSolver.Bound rest = restTheta[d + 1];
-            double spent = theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh);
+            double[] span = sizeWindow(thetaHull[k], restTheta[d + 1], used, spent(theta, low, high), cut);
+            double from = span[0];
+            double to = span[1];
+            if (beam == 0) {
+                int i = lastCut[d + 1];
+                double[] other = sizeWindow(weightHull[i][k], weightRest[i][d + 1], used, spent(weight(i), low, high),
+                        cut);
+                from = Math.max(from, other[0]);
+                to = Math.min(to, other[1]);
+            }
+            double[] sizes = sortedSize[k];
+            int first = firstAtLeast(sizes, from);
+            return new int[] {first, Math.max(first, firstAbove(sizes, to))};
+        }
+
+        /** w (cL - AL) + (1 - w) (cH - AH) of a partial allocation's costs: the regret its bound at w has spent. */
+        private double spent(double w, double low, double high) {
+            return w * (low - offsetLow) + (1 - w) * (high - offsetHigh);
+        }
+
+        /**
+         * The sizes [from, to] of {@link #window}'s settings at one weight, {@code hull} the group's at that weight,
+         * {@code rest} the LP bound of the groups after it, {@code spent} the partial allocation's part of the bound.
+         */
+        private double[] sizeWindow(DeployableSolver.Hull hull, DeployableSolver.Bound rest, double used, double spent,
+                                    double cut) {
             int vertices = hull.vertex.length;
             int lo = 0;
             int hi = vertices - 1;
@@ -1788,10 +1825,8 @@ public final class RobustDeployableSolver {
             }
             int v0 = Math.max(0, left - 1);
             int v1 = Math.min(vertices - 1, right + 1);
-            double fromSize = hull.size[hull.vertex[v0]];
-            double toSize = v1 == vertices - 1 ? Double.POSITIVE_INFINITY : hull.size[hull.vertex[v1]];
-            double[] sizes = sortedSize[k];
-            return new int[] {firstAtLeast(sizes, fromSize), firstAbove(sizes, toSize)};
+            return new double[] {hull.size[hull.vertex[v0]],
+                    v1 == vertices - 1 ? Double.POSITIVE_INFINITY : hull.size[hull.vertex[v1]]};
         }
 
         private double phi(DeployableSolver.Hull hull, DeployableSolver.Bound rest, int v, double used, double spent) {
