@@ -236,7 +236,7 @@ final class RateRows {
             for (int i = from; i < to; i++) {
                 if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                         || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                    List<Row> rows = consulted[i] ? held.get(indexOf(batch, batch.length, entries[i])) : List.of();
+                    List<Row> rows = consulted[i] ? held.get(batchPosition(batch, entries[i])) : List.of();
                     fill(settings, layout, entries[i], consulted[i], presentShare[i], rows, fpr, bits);
                 }
                 consumer.accept(i, fpr, bits);
@@ -259,6 +259,15 @@ final class RateRows {
             }
         }
         return -1;
+    }
+
+    /** The position of run size n among its batch's: every read run of a batch has its size there. */
+    private static int batchPosition(long[] batch, long n) {
+        int j = indexOf(batch, batch.length, n);
+        if (j < 0) {
+            throw new IllegalStateException("run size " + n + " is not among its batch's sizes");
+        }
+        return j;
     }
 
     private static boolean holds(long[] values, int count, long value) {
