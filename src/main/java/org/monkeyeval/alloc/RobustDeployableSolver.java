@@ -1291,13 +1291,11 @@ public final class RobustDeployableSolver {
         final DeployableSolver.Bound[][] weightRest; // per weight of weightBound, per depth: the groups left's LP bound
         final DeployableSolver.Bound[] restTheta; // per depth d: the LP bound of the groups order[d..] at theta
         final double[] grid;                     // the interior weights w of WEIGHT_GRID
-        // per depth, the LP bounds of the groups left at zL, zH, theta and each weight w of the grid (w cL +
-        // (1 - w) cH), as the partial allocations' bounds read them: each from where it last read, since a group's
-        // settings are tried in size order and leave budgets a few of its segments apart
-        final DeployableSolver.Bound.Cursor[] readLow;
-        final DeployableSolver.Bound.Cursor[] readHigh;
+        // per depth, the LP bounds of the groups left at theta and at each weight of weightBound (weightRest's), as
+        // the partial allocations' bounds read them: each from where it last read, since a group's settings are
+        // tried in size order and leave budgets a few of its segments apart
         final DeployableSolver.Bound.Cursor[] readTheta;
-        final DeployableSolver.Bound.Cursor[][] readGrid;
+        final DeployableSolver.Bound.Cursor[][] readWeight;
         final int[] lastCut; // per depth: the weight (weightBound's i) whose bound last reached the cut
         /** Positions whose least costs {@link #blockCut} tests at once. */
         static final int SKIP_BLOCK = 32;
@@ -1351,11 +1349,11 @@ public final class RobustDeployableSolver {
             weightRest[0] = ends[1];
             weightRest[1] = ends[2];
             restTheta = ends[0];
-            readLow = cursors(ends[1]);
-            readHigh = cursors(ends[2]);
             readTheta = cursors(restTheta);
+            readWeight = new DeployableSolver.Bound.Cursor[weightRest.length][];
+            readWeight[0] = cursors(weightRest[0]);
+            readWeight[1] = cursors(weightRest[1]);
             grid = new double[WEIGHT_GRID - 1];
-            readGrid = new DeployableSolver.Bound.Cursor[grid.length][];
             lastCut = new int[groups + 1];
             blockLeastLow = new double[groups][];
             blockLeastHigh = new double[groups][];
@@ -1372,7 +1370,7 @@ public final class RobustDeployableSolver {
                 }
                 weightHull[2 + e] = hulls;
                 weightRest[2 + e] = suffixBounds(hulls);
-                readGrid[e] = cursors(weightRest[2 + e]);
+                readWeight[2 + e] = cursors(weightRest[2 + e]);
             });
             this.budget = budget;
             this.theta = theta;
@@ -1464,21 +1462,17 @@ public final class RobustDeployableSolver {
             return i == 0 ? 1.0 : i == 1 ? 0.0 : grid[i - 2];
         }
 
-        /** The LP bound of the groups from depth d on at weight i ({@link #weightBound}'s), {@code left} bits left. */
-        private double weightRest(int i, int d, double left) {
-            return i == 0 ? readLow[d].at(left) : i == 1 ? readHigh[d].at(left) : readGrid[i - 2][d].at(left);
-        }
-
         /** The bound at weight 1 (i = 0: cL), 0 (i = 1: cH) or the grid's (i - 2)-th weight. */
         private double weightBound(int i, int d, double left, double low, double high) {
+            double rest = readWeight[i][d].at(left);
             if (i == 0) {
-                return low + readLow[d].at(left) - offsetLow;
+                return low + rest - offsetLow;
             }
             if (i == 1) {
-                return high + readHigh[d].at(left) - offsetHigh;
+                return high + rest - offsetHigh;
             }
             double w = grid[i - 2];
-            return w * (low - offsetLow) + (1 - w) * (high - offsetHigh) + readGrid[i - 2][d].at(left);
+            return w * (low - offsetLow) + (1 - w) * (high - offsetHigh) + rest;
         }
 
         /** The setting of each group of the best allocation below {@code cut}, or null when there is none. */
@@ -1494,8 +1488,8 @@ public final class RobustDeployableSolver {
                 next.clear();
                 for (int state = 0; state < used.length; state++) {
                     int[] window = window(d, used[state], low[state], high[state], cut);
-                    double restTheta = Double.NaN; // theta's LP bound of the rest at the block's largest budget left
-                    double restOther = Double.NaN; // and that of the weight that last cut at this depth
+                    double blockTheta = Double.NaN; // theta's LP bound of the rest at the block's largest budget left
+                    double blockOther = Double.NaN; // and that of the weight that last cut at this depth
                     int other = lastCut[d + 1];
                     for (int j = window[0]; j < window[1]; j++) {
                         if (next.count == maxStates) {
@@ -1504,14 +1498,14 @@ public final class RobustDeployableSolver {
                         }
                         if (j == window[0] || j % SKIP_BLOCK == 0) {
                             double left = budget - (used[state] + sortedSize[k][j]);
-                            restTheta = readTheta[d + 1].at(left);
+                            blockTheta = readTheta[d + 1].at(left);
                             if (j % SKIP_BLOCK == 0 && j + SKIP_BLOCK <= window[1]
-                                    && blockCut(k, j, low[state], high[state], restTheta, cut)) {
+                                    && blockCut(k, j, low[state], high[state], blockTheta, cut)) {
                                 j += SKIP_BLOCK - 1; // every setting of the block is cut (or does not fit)
                                 continue;
                             }
                             other = lastCut[d + 1];
-                            restOther = beam > 0 ? Double.NaN : weightRest(other, d + 1, left);
+                            blockOther = beam > 0 ? Double.NaN : readWeight[other][d + 1].at(left);
                         }
                         double u = used[state] + sortedSize[k][j];
                         if (u > budget) {
@@ -1521,8 +1515,8 @@ public final class RobustDeployableSolver {
                         double h = high[state] + sortedHigh[k][j];
                         // the bounds with the block's rest are below the setting's own (blockThetaBound): where one
                         // reaches the cut, so does the whole bound, or theta's for a beam
-                        if (blockThetaBound(theta, l, h, offsetLow, offsetHigh, restTheta) >= cut
-                                || beam == 0 && blockThetaBound(weight(other), l, h, offsetLow, offsetHigh, restOther)
+                        if (blockThetaBound(theta, l, h, offsetLow, offsetHigh, blockTheta) >= cut
+                                || beam == 0 && blockThetaBound(weight(other), l, h, offsetLow, offsetHigh, blockOther)
                                         >= cut) {
                             continue;
                         }
