@@ -29,8 +29,8 @@ import org.monkeyeval.family.Setting;
  * rocksdb-per-level).
  *
  * <p>A row is put together from its families' rows: each family's rate and size at every one of its settings
- * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed, whole or as its rates ({@link #keep};
- * softly: the collector may drop them when memory runs short), keyed by the family and the entries. A settings
+ * over n keys ({@link FilterFamily#rowOfSettings}), kept once computed, whole or as its rates ({@link #keep}: the
+ * costly rows strongly up to a share of the heap, the others softly), keyed by the family and the entries. A settings
  * list ({@link DeployableChoice#union} hands out one list per list of families) holds its families' own settings,
  * so a run priced again (the
  * nominal and robust solves of one case, the anchors, another case with a run of the same size) and a family
@@ -78,66 +78,105 @@ final class RateRows {
     /** Settings a family may have for its whole rows (rates and sizes) to be kept without counting them. */
     static final int KEPT_WHOLE_SETTINGS = 8192;
 
-    /** The most bytes the counted rows ({@link #keep}) hold: a sixteenth of the heap, 64 MB at -Xmx1g. */
-    static final long COUNTED_BYTES = Runtime.getRuntime().maxMemory() / 16;
+    /** The most bytes the rates held alone ({@link #keep}) hold strongly: a fifth of the heap, 205 MB at -Xmx1g. */
+    static final long HELD_RATES_BYTES = Runtime.getRuntime().maxMemory() / 5;
 
-    /** Bytes the counted rows kept now hold (a row the collector clears gives its bytes back, {@link #release}). */
-    private static final AtomicLong COUNTED = new AtomicLong();
+    /** The most bytes the whole rows of large families hold ({@link #keep}): a sixteenth of the heap, 64 MB at -Xmx1g. */
+    static final long HELD_WHOLE_BYTES = Runtime.getRuntime().maxMemory() / 16;
+
+    /** Bytes the rates held alone hold now. */
+    private static final AtomicLong HELD_RATES = new AtomicLong();
+
+    /** Bytes the whole rows of large families hold now. */
+    private static final AtomicLong HELD_WHOLE = new AtomicLong();
 
     private static final ReferenceQueue<Row> CLEARED = new ReferenceQueue<>();
 
-    /** A kept row, softly, with the bytes it counts against {@link #COUNTED_BYTES} (0 where it is not counted). */
+    /**
+     * A kept row: held strongly ({@code held}) where it counts against a budget of {@link #keep}, else softly (the
+     * collector may drop it; its key then goes, {@link #release}).
+     */
     private static final class KeptRow extends SoftReference<Row> {
         final FamilyKey key;
-        final long counted;
+        final Row held;
 
-        KeptRow(FamilyKey key, Row row, long counted) {
+        KeptRow(FamilyKey key, Row row, boolean strongly) {
             super(row, CLEARED);
             this.key = key;
-            this.counted = counted;
+            this.held = strongly ? row : null;
+        }
+
+        /** The row, or null where it was held softly and the collector dropped it. */
+        Row row() {
+            return held != null ? held : get();
         }
     }
 
     /**
-     * Keeps a row just computed, as much of it as pays: the whole row where the family has few settings
-     * ({@link #KEPT_WHOLE_SETTINGS}); its rates alone where its sizes cost a small part of them
-     * ({@link FilterFamily#sizesCheap}: RocksDB's Bloom filter, 19 ms a row of 99,002 settings against 0.3 ms for its
-     * sizes); a large row whose sizes cost as much as its rates (Ribbon's, 3 ms, its sizes half of that) whole while
-     * such rows hold at most {@link #COUNTED_BYTES}, else not at all. Rows are kept softly, but the collector clears
-     * soft references late: rocksdb-per-level over 200 sizes of run kept 634 MB of rows whole, and at -Xmx1g the
-     * robust search beside them ran through 23 full collections (10.6 s where -Xmx4g took 6.5 s). Kept thus, the
-     * same 200 sizes hold 158 MB of Bloom rates and 64 MB of Ribbon rows at -Xmx1g, and the published cases' 30
-     * sizes every row they need.
+     * Keeps a row just computed, as much of it as pays:
+     * <ul>
+     *   <li>the whole row, softly, where the family has few settings ({@link #KEPT_WHOLE_SETTINGS});</li>
+     *   <li>its rates alone where its sizes cost a small part of them ({@link FilterFamily#sizesCheap}: RocksDB's Bloom
+     *   filter, 19 ms a row of 99,002 settings against 0.3 ms for its sizes): strongly while such rates hold at most
+     *   {@link #HELD_RATES_BYTES}, softly beyond;</li>
+     *   <li>a large row whose sizes cost as much as its rates (Ribbon's, 3 ms, its sizes half of that) whole and
+     *   strongly while such rows hold at most {@link #HELD_WHOLE_BYTES}, else not at all.</li>
+     * </ul>
+     * The costly rows are held strongly because the collector drops softly held rows exactly when a search beside them
+     * fills the heap: at -Xmx1g, 200 sizes of run at rocksdb-per-level keep 158 MB of Bloom rates and 64 MB of Ribbon
+     * rows; their arrays of 99,002 doubles each take a whole heap region of G1 (an object above half a region is
+     * allocated apart), and the robust search's own large arrays fill the rest, until a full collection, computing how
+     * long a softly held row may lie unread from the little heap left, drops them all (in two of every three robust
+     * solves of 200 random runs, which then priced their 400 rows again: 5.5 to 6.2 s a solve where it took 3.7 s).
+     * Held strongly within the budgets, no row was priced again over eight solves. Rows held whole and softly without
+     * a budget had filled the heap (634 MB over the same 200 sizes; 23 full collections, 10.6 s a solve).
      */
     private static void keep(FamilyKey key, FilterFamily family, Row row) {
         release();
         int count = family.settings().size();
-        KeptRow kept;
-        if (count <= KEPT_WHOLE_SETTINGS) {
-            kept = new KeptRow(key, row, 0);
-        } else if (family.sizesCheap()) {
-            kept = new KeptRow(key, new Row(row.fpr(), null), 0);
-        } else {
-            long bytes = 2L * Double.BYTES * count;
-            if (COUNTED.addAndGet(bytes) > COUNTED_BYTES) {
-                COUNTED.addAndGet(-bytes);
-                return;
-            }
-            kept = new KeptRow(key, row, bytes);
+        boolean few = count <= KEPT_WHOLE_SETTINGS;
+        boolean ratesAlone = !few && family.sizesCheap();
+        AtomicLong held = ratesAlone ? HELD_RATES : HELD_WHOLE;
+        long bytes = (ratesAlone ? 1L : 2L) * Double.BYTES * count;
+        boolean strongly = !few && within(held, bytes, ratesAlone ? HELD_RATES_BYTES : HELD_WHOLE_BYTES);
+        if (!few && !ratesAlone && !strongly) {
+            return;
         }
-        // a kept row is replaced only once cleared (its bytes then come back through the queue), never while it holds
+        KeptRow kept = new KeptRow(key, ratesAlone ? new Row(row.fpr(), null) : row, strongly);
+        // a kept row is replaced only once cleared (its key is then dropped through the queue), never while it holds
         KeptRow prior = KEPT.putIfAbsent(key, kept);
-        if (prior != null && !(prior.get() == null && KEPT.replace(key, prior, kept))) {
-            COUNTED.addAndGet(-kept.counted); // another thread kept this row first
+        if (prior != null && !(prior.row() == null && KEPT.replace(key, prior, kept)) && strongly) {
+            held.addAndGet(-bytes); // another thread kept this row first
         }
     }
 
-    /** Gives back the bytes of the counted rows the collector has cleared, and drops their keys. */
+    /** Counts {@code bytes} more against {@code budget}, where they fit: whether they did. */
+    private static boolean within(AtomicLong held, long bytes, long budget) {
+        if (held.addAndGet(bytes) > budget) {
+            held.addAndGet(-bytes);
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether the family's row over n keys is kept and held strongly (for tests). */
+    static boolean heldStrongly(FilterFamily family, long entries) {
+        KeptRow kept = KEPT.get(new FamilyKey(family, entries));
+        return kept != null && kept.held != null;
+    }
+
+    /** Whether one more row of a large family fits the budget its rows are held strongly within (for tests). */
+    static boolean roomFor(FilterFamily family) {
+        long count = family.settings().size();
+        return family.sizesCheap() ? HELD_RATES.get() + Double.BYTES * count <= HELD_RATES_BYTES
+                : HELD_WHOLE.get() + 2L * Double.BYTES * count <= HELD_WHOLE_BYTES;
+    }
+
+    /** Drops the keys of the softly kept rows the collector has cleared. */
     private static void release() {
         for (Reference<? extends Row> r = CLEARED.poll(); r != null; r = CLEARED.poll()) {
             KeptRow cleared = (KeptRow) r;
             KEPT.remove(cleared.key, cleared);
-            COUNTED.addAndGet(-cleared.counted);
         }
     }
 
@@ -310,7 +349,7 @@ final class RateRows {
     private static Row familyRow(FilterFamily family, long entries) {
         FamilyKey key = new FamilyKey(family, entries);
         KeptRow ref = KEPT.get(key);
-        Row kept = ref == null ? null : ref.get();
+        Row kept = ref == null ? null : ref.row();
         int count = family.settings().size();
         if (kept == null) {
             Row row = new Row(new double[count], new double[count]);

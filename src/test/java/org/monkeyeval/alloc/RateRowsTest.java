@@ -2,7 +2,9 @@ package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -154,5 +156,20 @@ final class RateRowsTest {
             assertArrayEquals(first.get(2 * run), fpr, 0.0, "rates of run " + run);
             assertArrayEquals(first.get(2 * run + 1), bits, 0.0, "sizes of run " + run);
         });
+    }
+
+    @Test
+    void keep_costlyRowsWithinTheirBudget_areHeldStrongly_cheapOnesSoftly() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE));
+        long n = 7_654_321;
+        // other tests in this process may have filled the budgets: then this one has nothing to check
+        assumeTrue(RateRows.roomFor(RocksDbFamily.INSTANCE) && RateRows.roomFor(RocksDbRibbonFamily.INSTANCE));
+        RateRows.forEachRun(union, new long[] {n}, new boolean[] {true}, (run, fpr, bits) -> {
+        });
+        assertTrue(RateRows.heldStrongly(RocksDbFamily.INSTANCE, n), "Bloom's rates (19 ms a row) held strongly");
+        assertTrue(RateRows.heldStrongly(RocksDbRibbonFamily.INSTANCE, n), "Ribbon's rows held strongly");
+        assertTrue(PebbleFamily.INSTANCE.settings().size() <= RateRows.KEPT_WHOLE_SETTINGS);
+        assertFalse(RateRows.heldStrongly(PebbleFamily.INSTANCE, n), "Pebble's few settings kept softly");
     }
 }
