@@ -731,6 +731,12 @@ public final class DeployableSolver {
         return u == ordered.length ? ordered : Arrays.copyOf(ordered, u);
     }
 
+    /** An order of settings by their keys (the index is the last key, which the merge's ties keep). */
+    interface KeyOrder {
+        /** Whether setting a comes strictly before setting b by the keys. */
+        boolean before(int a, int b);
+    }
+
     /**
      * {@code index[0 .. k)}, ascending stretches starting at {@code starts[0 .. stretches)} ({@code starts[stretches]
      * = k}), merged two at a time into (size, cost, index) order, the earlier stretch first on ties (its indices
@@ -738,6 +744,16 @@ public final class DeployableSolver {
      */
     private static int[] mergeStretches(int[] index, int k, int[] starts, int stretches, double[] cost,
                                         double[] size) {
+        return mergeStretches(index, k, starts, stretches, (a, b) -> before(a, b, cost, size));
+    }
+
+    /**
+     * {@code index[0 .. k)}, ascending stretches by {@code order} starting at {@code starts[0 .. stretches)}
+     * ({@code starts[stretches] = k}) and in ascending index order one after the other, merged two at a time, the
+     * earlier stretch first on ties (its indices are the smaller): by the keys, then index. {@code starts} is
+     * overwritten; the array returned may be {@code index} itself.
+     */
+    static int[] mergeStretches(int[] index, int k, int[] starts, int stretches, KeyOrder order) {
         int[] from = index;
         int[] to = stretches > 1 ? new int[k] : null;
         while (stretches > 1) {
@@ -749,7 +765,7 @@ public final class DeployableSolver {
                 int a = lo;
                 int b = mid;
                 for (int j = lo; j < hi; j++) {
-                    to[j] = b >= hi || a < mid && !before(from[b], from[a], cost, size) ? from[a++] : from[b++];
+                    to[j] = b >= hi || a < mid && !order.before(from[b], from[a]) ? from[a++] : from[b++];
                 }
                 starts[merged++] = lo;
             }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 final class UndominatedBySizeTest {
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24})
     void undominatedBySize_isEverySettingNoEarlierOneDominates_inOrder(int seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int count = 50 + random.nextInt(400);
@@ -34,7 +35,8 @@ final class UndominatedBySizeTest {
         boolean scaled = seed % 2 == 0; // both ends a_L p and a_H p of one rate, as for a group of one run size
         int stretch = 0;
         for (int s = 0; s < count; s++) {
-            if (s == 0 || random.nextInt(60) == 0) {
+            // seeds past 20 start a new stretch every few settings: more than are merged, so they are sorted
+            if (s == 0 || random.nextInt(seed > 20 ? 4 : 60) == 0) {
                 stretch = random.nextInt(20); // a new stretch starts lower
             }
             stretch += random.nextInt(3); // sizes rise, some repeat
@@ -51,6 +53,42 @@ final class UndominatedBySizeTest {
         if (scaled) {
             assertTrue(screened.length < count, "the screen let every setting through: " + screened.length);
         }
+    }
+
+    /**
+     * The scan's order of a group's candidates is (size, cost at zL, cost at zH, index), whether their ascending
+     * stretches are merged or, past {@link RobustDeployableSolver#MAX_MERGED_STRETCHES}, sorted: checked against a
+     * comparison sort on settings with many ties in every key.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 8, 15, 16, 17, 40})
+    void inScanOrder_mergedOrSorted_isTheOrderOfTheFourKeys(int stretches) {
+        SplittableRandom random = new SplittableRandom(stretches);
+        int count = 600;
+        double[][] keys = new double[count][];
+        for (int s = 0; s < count; s++) { // few values, so ties in every key
+            keys[s] = new double[] {random.nextInt(40), random.nextInt(3) / 4.0, random.nextInt(3) / 4.0};
+        }
+        Comparator<double[]> byKeys = Comparator.<double[]>comparingDouble(k -> k[0]).thenComparingDouble(k -> k[1])
+                .thenComparingDouble(k -> k[2]);
+        int step = count / stretches;
+        for (int r = 0; r < stretches; r++) { // each stretch ascending, the next starting lower
+            Arrays.sort(keys, r * step, r == stretches - 1 ? count : (r + 1) * step, byKeys);
+        }
+        double[] size = Arrays.stream(keys).mapToDouble(k -> k[0]).toArray();
+        double[] low = Arrays.stream(keys).mapToDouble(k -> k[1]).toArray();
+        double[] high = Arrays.stream(keys).mapToDouble(k -> k[2]).toArray();
+        long descents = IntStream.range(1, count).filter(s -> byKeys.compare(keys[s], keys[s - 1]) < 0)
+                .count();
+        assertTrue(stretches <= RobustDeployableSolver.MAX_MERGED_STRETCHES
+                ? descents + 1 <= RobustDeployableSolver.MAX_MERGED_STRETCHES
+                : descents + 1 > RobustDeployableSolver.MAX_MERGED_STRETCHES, descents + 1 + " stretches");
+        Integer[] expected = IntStream.range(0, count).boxed().toArray(Integer[]::new);
+        Arrays.sort(expected, Comparator.<Integer>comparingDouble(s -> size[s]).thenComparingDouble(s -> low[s])
+                .thenComparingDouble(s -> high[s]).thenComparingInt(s -> s));
+        assertArrayEquals(Arrays.stream(expected).mapToInt(Integer::intValue).toArray(),
+                RobustDeployableSolver.inScanOrder(IntStream.range(0, count).toArray(), low, high,
+                        size));
     }
 
     /** Every setting in (size, low, high, index) order that no earlier one dominates (no costlier at both ends). */
