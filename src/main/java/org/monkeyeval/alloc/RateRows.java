@@ -81,7 +81,7 @@ final class RateRows {
     /** The most bytes the rates held alone ({@link #keep}) hold strongly: a fifth of the heap, 205 MB at -Xmx1g. */
     static final long HELD_RATES_BYTES = Runtime.getRuntime().maxMemory() / 5;
 
-    /** The most bytes the whole rows of large families hold ({@link #keep}): a sixteenth of the heap, 64 MB at -Xmx1g. */
+    /** The most bytes the whole rows of large families hold ({@link #keep}): a sixteenth of the heap, 64 MB at 1 GB. */
     static final long HELD_WHOLE_BYTES = Runtime.getRuntime().maxMemory() / 16;
 
     /** Bytes the rates held alone hold now. */
@@ -126,10 +126,10 @@ final class RateRows {
      * fills the heap: at -Xmx1g, 200 sizes of run at rocksdb-per-level keep 158 MB of Bloom rates and 64 MB of Ribbon
      * rows; their arrays of 99,002 doubles each take a whole heap region of G1 (an object above half a region is
      * allocated apart), and the robust search's own large arrays fill the rest, until a full collection, computing how
-     * long a softly held row may lie unread from the little heap left, drops them all (in two of every three robust
-     * solves of 200 random runs, which then priced their 400 rows again: 5.5 to 6.2 s a solve where it took 3.7 s).
-     * Held strongly within the budgets, no row was priced again over eight solves. Rows held whole and softly without
-     * a budget had filled the heap (634 MB over the same 200 sizes; 23 full collections, 10.6 s a solve).
+     * long a softly held row may lie unread from the little heap left, drops them all (in two or three of eight robust
+     * solves of 200 random runs at 16 bits, which then priced their 400 rows again: 5.4 to 6.2 s a solve, else 3.7 to
+     * 4.2 s). Held strongly within the budgets, no Bloom row was priced again over eight solves. Rows held whole and
+     * softly without a budget had filled the heap (634 MB over 200 sizes; 23 full collections, 10.6 s a solve).
      */
     private static void keep(FamilyKey key, FilterFamily family, Row row) {
         release();
