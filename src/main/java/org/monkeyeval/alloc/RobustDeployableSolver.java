@@ -1032,7 +1032,7 @@ public final class RobustDeployableSolver {
                 double free = budget - used + sortedSize[k][x[k]];
                 double l0 = sumLow - low[k][x[k]] - offsetLow;
                 double h0 = sumHigh - high[k][x[k]] - offsetHigh;
-                int last = Search.firstAbove(sortedSize[k], free) - 1;
+                int last = Sorted.firstAbove(sortedSize[k], free) - 1;
                 if (last < 0 || !mayLower(k, 0, last, l0, h0, bestWorst)) {
                     continue;
                 }
@@ -1046,7 +1046,7 @@ public final class RobustDeployableSolver {
                 }
             }
             for (int k1 = 0; k1 < groups; k1++) {
-                int p1 = Search.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
+                int p1 = Sorted.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
                 for (int s1 = Math.max(0, p1 - EXCHANGE_WINDOW);
                      s1 < Math.min(low[k1].length, p1 + EXCHANGE_WINDOW); s1++) {
                     for (int k2 = 0; k2 < groups; k2++) {
@@ -1057,7 +1057,7 @@ public final class RobustDeployableSolver {
                                 + sortedSize[k2][x[k2]];
                         double l0 = sumLow - low[k1][x[k1]] + low[k1][s1] - low[k2][x[k2]] - offsetLow;
                         double h0 = sumHigh - high[k1][x[k1]] + high[k1][s1] - high[k2][x[k2]] - offsetHigh;
-                        int top = Search.firstAbove(sortedSize[k2], free) - 1;
+                        int top = Sorted.firstAbove(sortedSize[k2], free) - 1;
                         if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
                             continue;
                         }
@@ -1792,8 +1792,8 @@ public final class RobustDeployableSolver {
                 to = Math.min(to, other[1]);
             }
             double[] sizes = sortedSize[k];
-            int first = firstAtLeast(sizes, from);
-            return new int[] {first, Math.max(first, firstAbove(sizes, to))};
+            int first = Sorted.firstAtLeast(sizes, from);
+            return new int[] {first, Math.max(first, Sorted.firstAbove(sizes, to))};
         }
 
         /** w (cL - AL) + (1 - w) (cH - AH) of a partial allocation's costs: the regret its bound at w has spent. */
@@ -1858,34 +1858,6 @@ public final class RobustDeployableSolver {
                 return Double.POSITIVE_INFINITY;
             }
             return spent + hull.cost[j] + rest.at(budget - u);
-        }
-
-        static int firstAtLeast(double[] sorted, double value) {
-            int lo = 0;
-            int hi = sorted.length;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (sorted[mid] < value) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        static int firstAbove(double[] sorted, double value) {
-            int lo = 0;
-            int hi = sorted.length;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (sorted[mid] <= value) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
         }
     }
 }

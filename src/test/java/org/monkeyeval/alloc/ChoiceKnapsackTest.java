@@ -145,6 +145,51 @@ final class ChoiceKnapsackTest {
     }
 
     /**
+     * The cheapest pair of two groups' settings that fits and costs less than now is the one trying every pair finds:
+     * least cost, the first a in size order at a tie, with b's cheapest that fits beside it. Costs on a coarse grid, so
+     * that sums tie; budgets from none fitting to all; now from below every pair to above them all.
+     */
+    @Test
+    void cheapestPair_startedWhereAIsCheapEnough_isWhatTryingEveryPairFinds() {
+        SplittableRandom random = new SplittableRandom(47);
+        for (int trial = 0; trial < 2_000; trial++) {
+            double[][] a = staircase(random, random.nextInt(40));
+            double[][] b = staircase(random, random.nextInt(40));
+            double free = random.nextInt(120);
+            double now = random.nextInt(60) / 2.0;
+            long expected = -1;
+            double least = now;
+            for (int j = 0; j < a[0].length; j++) {
+                for (int y = b[0].length - 1; y >= 0; y--) {
+                    if (a[0][j] + b[0][y] <= free) { // b's largest that fits: its cheapest
+                        if (a[1][j] + b[1][y] < least) {
+                            least = a[1][j] + b[1][y];
+                            expected = (long) j << 32 | y;
+                        }
+                        break;
+                    }
+                }
+            }
+            assertEquals(expected, ChoiceKnapsack.cheapestPair(a[0], a[1], b[0], b[1], free, now), "trial " + trial);
+        }
+    }
+
+    /** Sizes rising strictly and costs falling strictly, on a grid of halves: {sizes, costs}. */
+    private static double[][] staircase(SplittableRandom random, int n) {
+        double[] size = new double[n];
+        double[] cost = new double[n];
+        double s = random.nextInt(5);
+        double c = n + random.nextInt(10);
+        for (int j = 0; j < n; j++) {
+            size[j] = s;
+            cost[j] = c / 2.0;
+            s += 1 + random.nextInt(4);
+            c -= 1 + random.nextInt(2);
+        }
+        return new double[][] {size, cost};
+    }
+
+    /**
      * The settings below a gap, found through the blocks' least reduced costs, are those a scan of every setting
      * finds, in the same order: at lengths on and off a block's, with NaNs, zeros and infinities among them, and
      * gaps from below every cost to above them all.
