@@ -267,7 +267,7 @@ final class ChoiceKnapsack {
      * and 51 million of b where they had taken 87 and 144 million.
      */
     static long cheapestPair(double[] sizeA, double[] costA, double[] sizeB, double[] costB, double free,
-                                     double now) {
+                             double now) {
         double least = now;
         long pair = -1;
         int y = sizeA.length == 0 ? -1 : Sorted.firstAbove(sizeB, free - sizeA[0]) - 1;
