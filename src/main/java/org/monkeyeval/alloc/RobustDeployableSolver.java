@@ -1481,7 +1481,7 @@ public final class RobustDeployableSolver {
 
         /** Theta's bound, the first of {@link #bound}'s and never above it. */
         private double thetaBound(int d, double used, double low, double high) {
-            return theta * (low - offsetLow) + (1 - theta) * (high - offsetHigh) + readTheta[d].at(budget - used);
+            return spent(theta, low, high) + readTheta[d].at(budget - used);
         }
 
         /** Weight i of {@link #weightBound}: 1, 0 or the grid's (i - 2)-th. */
@@ -1498,8 +1498,7 @@ public final class RobustDeployableSolver {
             if (i == 1) {
                 return high + rest - offsetHigh;
             }
-            double w = grid[i - 2];
-            return w * (low - offsetLow) + (1 - w) * (high - offsetHigh) + rest;
+            return spent(grid[i - 2], low, high) + rest;
         }
 
         /** The setting of each group of the best allocation below {@code cut}, or null when there is none. */
