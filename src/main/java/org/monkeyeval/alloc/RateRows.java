@@ -133,12 +133,10 @@ final class RateRows {
      */
     private static void keep(FamilyKey key, FilterFamily family, Row row) {
         release();
-        int count = family.settings().size();
-        boolean few = count <= KEPT_WHOLE_SETTINGS;
+        boolean few = family.settings().size() <= KEPT_WHOLE_SETTINGS;
         boolean ratesAlone = !few && family.sizesCheap();
-        AtomicLong held = ratesAlone ? HELD_RATES : HELD_WHOLE;
-        long bytes = (ratesAlone ? 1L : 2L) * Double.BYTES * count;
-        boolean strongly = !few && within(held, bytes, ratesAlone ? HELD_RATES_BYTES : HELD_WHOLE_BYTES);
+        Budget budget = Budget.of(family);
+        boolean strongly = !few && budget.take();
         if (!few && !ratesAlone && !strongly) {
             return;
         }
@@ -146,17 +144,38 @@ final class RateRows {
         // a kept row is replaced only once cleared (its key is then dropped through the queue), never while it holds
         KeptRow prior = KEPT.putIfAbsent(key, kept);
         if (prior != null && !(prior.row() == null && KEPT.replace(key, prior, kept)) && strongly) {
-            held.addAndGet(-bytes); // another thread kept this row first
+            budget.giveBack(); // another thread kept this row first
         }
     }
 
-    /** Counts {@code bytes} more against {@code budget}, where they fit: whether they did. */
-    private static boolean within(AtomicLong held, long bytes, long budget) {
-        if (held.addAndGet(bytes) > budget) {
-            held.addAndGet(-bytes);
-            return false;
+    /**
+     * The budget a large family's rows are held strongly within: its rates alone where its sizes are cheap
+     * ({@link #HELD_RATES_BYTES}), else its whole rows ({@link #HELD_WHOLE_BYTES}); {@code bytes} one row's share.
+     */
+    private record Budget(AtomicLong held, long most, long bytes) {
+
+        static Budget of(FilterFamily family) {
+            long count = family.settings().size();
+            return family.sizesCheap() ? new Budget(HELD_RATES, HELD_RATES_BYTES, Double.BYTES * count)
+                    : new Budget(HELD_WHOLE, HELD_WHOLE_BYTES, 2L * Double.BYTES * count);
         }
-        return true;
+
+        /** Whether one more row fits; it is then counted. */
+        boolean take() {
+            if (held.addAndGet(bytes) > most) {
+                held.addAndGet(-bytes);
+                return false;
+            }
+            return true;
+        }
+
+        void giveBack() {
+            held.addAndGet(-bytes);
+        }
+
+        boolean hasRoom() {
+            return held.get() + bytes <= most;
+        }
     }
 
     /** Whether the family's row over n keys is kept and held strongly (for tests). */
@@ -167,9 +186,7 @@ final class RateRows {
 
     /** Whether one more row of a large family fits the budget its rows are held strongly within (for tests). */
     static boolean roomFor(FilterFamily family) {
-        long count = family.settings().size();
-        return family.sizesCheap() ? HELD_RATES.get() + Double.BYTES * count <= HELD_RATES_BYTES
-                : HELD_WHOLE.get() + 2L * Double.BYTES * count <= HELD_WHOLE_BYTES;
+        return Budget.of(family).hasRoom();
     }
 
     /** Drops the keys of the softly kept rows the collector has cleared. */
