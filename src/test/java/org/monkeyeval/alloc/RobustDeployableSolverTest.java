@@ -148,6 +148,47 @@ final class RobustDeployableSolverTest {
         assertTrue(searched > 0, "no small case left a gap between the duality bound and the answer");
     }
 
+    /**
+     * A search layer extended in stretches side by side, joined in stretch order, is one extension of the whole layer:
+     * with every layer split as finely as it can be, the answer, its bound, the partial allocations counted and whether
+     * a round passed its cap are those of one stretch, at caps from one partial allocation upwards (many of which a
+     * round passes, some exactly at a layer's last child).
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void solve_layersExtendedInStretches_giveOneExtensionsAnswerNodesAndCap(int seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int runs = 10;
+        long[] entries = new long[runs];
+        int[] groups = new int[runs];
+        long total = 0;
+        for (int i = 0; i < runs; i++) {
+            entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
+            groups[i] = i;
+            total += entries[i];
+        }
+        ShareInterval interval = new ShareInterval(0.05 * random.nextDouble(), 0.6 + 0.3 * random.nextDouble());
+        double budget = Math.floor(total * (3 + random.nextDouble() * 10));
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 97);
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        java.util.Set<Long> nodes = new java.util.TreeSet<>();
+        int cutShort = 0;
+        for (long cap = 1; cap <= 400; cap += cap < 40 ? 1 : 7) {
+            RobustDeployable one = new RobustDeployableSolver(new DeployableSolver(), cap, Integer.MAX_VALUE)
+                    .solve(engine, family, entries, groups, interval, budget);
+            RobustDeployable split = new RobustDeployableSolver(new DeployableSolver(), cap, 1)
+                    .solve(engine, family, entries, groups, interval, budget);
+            assertEquals(one.settingOfGroup(), split.settingOfGroup(), "cap " + cap + ": answer");
+            assertEquals(one.nodes(), split.nodes(), "cap " + cap + ": partial allocations");
+            assertEquals(one.lowerBound(), split.lowerBound(), "cap " + cap + ": bound");
+            assertEquals(one.exact(), split.exact(), "cap " + cap + ": proven");
+            nodes.add(one.nodes());
+            cutShort += one.exact() ? 0 : 1;
+        }
+        assertTrue(nodes.size() > 5, "the caps cut the rounds at few places: " + nodes);
+        assertTrue(cutShort > 0, "no cap left the answer unproven");
+    }
+
     @Test
     void solve_pointInterval_isTheDeployableOptimumWithoutRegret() {
         long[] entries = {10_000, 100_000, 1_000_000};
