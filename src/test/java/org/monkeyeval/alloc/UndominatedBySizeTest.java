@@ -173,14 +173,17 @@ final class UndominatedBySizeTest {
     /**
      * The search's states are swept over the same stairs: those kept are exactly the states that no state before
      * them in (size, cost at zL, cost at zH, origin, setting) order dominates, in that order, with costs on a
-     * coarse grid so that many tie at one end or both.
+     * coarse grid so that many tie at one end or both; from {@code SORTED_IN_HALVES_FROM} states (even seeds), put in
+     * order in two halves and merged.
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
     void searchUndominated_isEveryStateNoEarlierOneDominates_inOrder(int seed) {
         SplittableRandom random = new SplittableRandom(100 + seed);
         List<double[]> states = new ArrayList<>();
-        for (int x = 0; x < 20 + random.nextInt(600); x++) {
+        int count = seed % 2 == 0 ? RobustDeployableSolver.Search.Layer.SORTED_IN_HALVES_FROM + random.nextInt(3000)
+                : 20 + random.nextInt(600);
+        for (int x = 0; x < count; x++) {
             states.add(new double[] {random.nextInt(40), random.nextInt(24) / 8.0, random.nextInt(24) / 8.0,
                     random.nextInt(5), x});
         }
