@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * bounds only until theta's bound, a lower bound on each, passes the largest held. That must keep exactly what
  * sorting every partial allocation by its whole bound (stably) and taking the first below the cut keeps, ties
  * included, in the same order: checked over random values on a coarse grid (many ties, whole values equal to their
- * lower bounds, values at and past the cut), against that sort.
+ * lower bounds, values at and past the cut), against that sort. And where only the positions whose first value is at
+ * most a threshold are given, the answer it says decides ({@code Search.decides}) is the answer over all.
  */
 final class BeamLeastTest {
 
@@ -52,5 +53,40 @@ final class BeamLeastTest {
             positions += n;
         }
         assertTrue(valuedWhole < positions / 2, valuedWhole + " whole values of " + positions + " positions");
+    }
+
+    @Test
+    void least_overFirstValuesUpToAThreshold_whereItDecides_isTheAnswerOverAll() {
+        SplittableRandom random = new SplittableRandom(65);
+        int decided = 0;
+        int undecided = 0;
+        for (int trial = 0; trial < 2_000; trial++) {
+            int n = 1 + random.nextInt(1_500);
+            int count = 1 + random.nextInt(80);
+            double cut = 0.2 + random.nextDouble();
+            double[] first = new double[n];
+            double[] whole = new double[n];
+            for (int x = 0; x < n; x++) {
+                first[x] = random.nextInt(40) / 32.0;
+                whole[x] = random.nextInt(3) == 0 ? first[x] : first[x] + random.nextInt(10) / 32.0;
+            }
+            double threshold = random.nextInt(44) / 32.0;
+            int[] within = IntStream.range(0, n).filter(x -> first[x] <= threshold).toArray();
+            double[] firstWithin = new double[within.length];
+            for (int i = 0; i < within.length; i++) {
+                firstWithin[i] = first[within[i]];
+            }
+            double[] wholeWithin = new double[within.length];
+            int[] some = RobustDeployableSolver.Search.least(firstWithin, i -> whole[within[i]], count, cut,
+                    wholeWithin);
+            if (!RobustDeployableSolver.Search.decides(some, wholeWithin, count, threshold)) {
+                undecided++;
+                continue;
+            }
+            decided++;
+            int[] all = RobustDeployableSolver.Search.least(first, x -> whole[x], count, cut, new double[n]);
+            assertArrayEquals(all, IntStream.of(some).map(i -> within[i]).toArray(), "trial " + trial);
+        }
+        assertTrue(decided > 100 && undecided > 100, decided + " decided, " + undecided + " not");
     }
 }

@@ -209,4 +209,34 @@ final class UndominatedBySizeTest {
         assertArrayEquals(expected.stream().mapToDouble(a -> a[4]).toArray(),
                 Arrays.stream(kept).mapToDouble(x -> layer.setting[x]).toArray(), 0.0);
     }
+
+    /**
+     * Where a dominating state's bound exceeds the one it dominates by at most a margin, the undominated states of
+     * bound at most a threshold, swept over the states within the margin of it alone, are those of the whole sweep, in
+     * its order.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void searchUndominatedUpTo_isTheWholeSweepsUpToTheThreshold(int seed) {
+        SplittableRandom random = new SplittableRandom(200 + seed);
+        double margin = 1.0 / 64;
+        RobustDeployableSolver.Search.Layer layer = new RobustDeployableSolver.Search.Layer();
+        int count = 200 + random.nextInt(3000);
+        for (int x = 0; x < count; x++) {
+            double size = random.nextInt(40);
+            double low = (40 - size) / 8 + random.nextInt(16) / 8.0; // costs fall as size grows: a wide front
+            double high = (40 - size) / 8 + random.nextInt(16) / 8.0;
+            double bound = (size + low + high) / 8 + random.nextInt(5) * margin / 4; // at most margin out of order
+            layer.add(size, low, high, random.nextInt(5), x, bound);
+        }
+        int[] all = layer.undominated();
+        int narrowed = 0;
+        for (double threshold = 0; threshold < 10; threshold += 1.0 / 256) {
+            double t = threshold;
+            int[] expected = Arrays.stream(all).filter(x -> layer.bound[x] <= t).toArray();
+            assertArrayEquals(expected, layer.undominatedUpTo(threshold, margin), "threshold " + threshold);
+            narrowed += expected.length > 0 && expected.length < all.length ? 1 : 0;
+        }
+        assertTrue(narrowed > 50, "thresholds that leave some states out: " + narrowed);
+    }
 }
