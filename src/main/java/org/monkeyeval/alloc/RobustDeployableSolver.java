@@ -1031,7 +1031,15 @@ public final class RobustDeployableSolver {
             return best;
         }
 
-        /** The best single-group change or two-group exchange that lowers the worst regret, or null. */
+        /**
+         * The best single-group change or two-group exchange that lowers the worst regret below {@code worst}, or
+         * null: the least worst regret over the single-group changes, then the exchanges from each group in turn,
+         * the first found on ties. Each of those parts is scanned alone, side by side, from {@code worst}, and the
+         * least taken, the earliest part's on ties: the move one scan over them in order finds. Where that scan had
+         * already found a better move in an earlier part, a later part's own best so far is no lower, so it passes
+         * over no block the scan would try ({@link #mayLower}); a move it records that the scan would not is
+         * beaten by the earlier part's, or ties it and comes after.
+         */
         private int[] bestMove(int[] x, double worst, double budget) {
             double sumLow = 0.0;
             double sumHigh = 0.0;
@@ -1040,7 +1048,28 @@ public final class RobustDeployableSolver {
                 sumLow += low[k][x[k]];
                 sumHigh += high[k][x[k]];
             }
-            int[] best = null;
+            double l = sumLow;
+            double h = sumHigh;
+            List<Move> parts = IntStream.rangeClosed(0, groups).parallel() // in part order
+                    .mapToObj(part -> part == 0 ? bestChange(x, worst, budget, l, h, used)
+                            : bestExchange(part - 1, x, worst, budget, l, h, used))
+                    .toList();
+            Move best = null;
+            for (Move m : parts) {
+                if (m != null && (best == null || m.worst() < best.worst())) {
+                    best = m;
+                }
+            }
+            return best == null ? null : best.settings();
+        }
+
+        /** A move's settings (positions) and their worst regret. */
+        private record Move(int[] settings, double worst) {
+        }
+
+        /** The best change of one group's setting that lowers the worst regret below {@code worst}, or null. */
+        private Move bestChange(int[] x, double worst, double budget, double sumLow, double sumHigh, double used) {
+            Move best = null;
             double bestWorst = worst;
             for (int k = 0; k < groups; k++) {
                 double free = budget - used + sortedSize[k][x[k]];
@@ -1054,35 +1083,45 @@ public final class RobustDeployableSolver {
                     double w = Math.max(l0 + low[k][s], h0 + high[k][s]);
                     if (w < bestWorst) {
                         bestWorst = w;
-                        best = x.clone();
-                        best[k] = s;
+                        int[] moved = x.clone();
+                        moved[k] = s;
+                        best = new Move(moved, w);
                     }
                 }
             }
-            for (int k1 = 0; k1 < groups; k1++) {
-                int p1 = Sorted.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
-                for (int s1 = Math.max(0, p1 - EXCHANGE_WINDOW);
-                     s1 < Math.min(low[k1].length, p1 + EXCHANGE_WINDOW); s1++) {
-                    for (int k2 = 0; k2 < groups; k2++) {
-                        if (k2 == k1) {
-                            continue;
-                        }
-                        double free = budget - used + sortedSize[k1][x[k1]] - sortedSize[k1][s1]
-                                + sortedSize[k2][x[k2]];
-                        double l0 = sumLow - low[k1][x[k1]] + low[k1][s1] - low[k2][x[k2]] - offsetLow;
-                        double h0 = sumHigh - high[k1][x[k1]] + high[k1][s1] - high[k2][x[k2]] - offsetHigh;
-                        int top = Sorted.firstAbove(sortedSize[k2], free) - 1;
-                        if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
-                            continue;
-                        }
-                        for (int s2 = top; s2 >= 0 && s2 > top - EXCHANGE_WINDOW; s2--) {
-                            double w = Math.max(l0 + low[k2][s2], h0 + high[k2][s2]);
-                            if (w < bestWorst) {
-                                bestWorst = w;
-                                best = x.clone();
-                                best[k1] = s1;
-                                best[k2] = s2;
-                            }
+            return best;
+        }
+
+        /**
+         * The best exchange of budget from group k1 (moved within {@link #EXCHANGE_WINDOW} positions of its setting)
+         * to another that lowers the worst regret below {@code worst}, or null.
+         */
+        private Move bestExchange(int k1, int[] x, double worst, double budget, double sumLow, double sumHigh,
+                                  double used) {
+            Move best = null;
+            double bestWorst = worst;
+            int p1 = Sorted.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
+            for (int s1 = Math.max(0, p1 - EXCHANGE_WINDOW); s1 < Math.min(low[k1].length, p1 + EXCHANGE_WINDOW);
+                 s1++) {
+                for (int k2 = 0; k2 < groups; k2++) {
+                    if (k2 == k1) {
+                        continue;
+                    }
+                    double free = budget - used + sortedSize[k1][x[k1]] - sortedSize[k1][s1] + sortedSize[k2][x[k2]];
+                    double l0 = sumLow - low[k1][x[k1]] + low[k1][s1] - low[k2][x[k2]] - offsetLow;
+                    double h0 = sumHigh - high[k1][x[k1]] + high[k1][s1] - high[k2][x[k2]] - offsetHigh;
+                    int top = Sorted.firstAbove(sortedSize[k2], free) - 1;
+                    if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
+                        continue;
+                    }
+                    for (int s2 = top; s2 >= 0 && s2 > top - EXCHANGE_WINDOW; s2--) {
+                        double w = Math.max(l0 + low[k2][s2], h0 + high[k2][s2]);
+                        if (w < bestWorst) {
+                            bestWorst = w;
+                            int[] moved = x.clone();
+                            moved[k1] = s1;
+                            moved[k2] = s2;
+                            best = new Move(moved, w);
                         }
                     }
                 }
