@@ -879,8 +879,15 @@ public final class RobustDeployableSolver {
             offsetHigh = ends.highBest() - (ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0);
         }
 
-        /** Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them. */
+        /**
+         * Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them: at theta 1
+         * and 0 its costs at zL and zH themselves, which 1 cL + 0 cH and 0 cL + 1 cH are, bit for bit (the costs are
+         * finite sums from +0).
+         */
         DeployableSolver.Hull weightedHull(int k, double theta) {
+            if (theta == 1.0 || theta == 0.0) {
+                return DeployableSolver.Hull.ofGiven(theta == 1.0 ? low[k] : high[k], sortedSize[k], identity[k]);
+            }
             double[] c = new double[low[k].length];
             for (int j = 0; j < c.length; j++) {
                 c[j] = theta * low[k][j] + (1 - theta) * high[k][j];
@@ -902,9 +909,8 @@ public final class RobustDeployableSolver {
          * unless the knapsack stops at its cap; {@link #lowerCost} then says how low its cost could be.
          */
         int[] solveWeighted(double theta, double budget, long maxStates) {
-            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
+            DeployableSolver.Hull[] hulls = hulls(theta);
             List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
-            IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = weightedHull(k, theta)); // each its own
             for (int d = 0; d < groups; d++) {
                 inOrder.add(hulls[order[d]]);
             }
@@ -921,6 +927,35 @@ public final class RobustDeployableSolver {
                 position[k] = hulls[k].index[r.position()[k]];
             }
             return position;
+        }
+
+        // the groups' hulls at theta 1 and 0, as the ends' solves built them over the costs' own arrays: the rounds'
+        // LP bounds read them again, until released
+        private DeployableSolver.Hull[] hullsLow;
+        private DeployableSolver.Hull[] hullsHigh;
+
+        /** Each group's {@link #weightedHull} at theta, those at 1 and 0 kept for the rounds ({@link #releaseHulls}). */
+        DeployableSolver.Hull[] hulls(double theta) {
+            if (theta == 1.0 && hullsLow != null) {
+                return hullsLow;
+            }
+            if (theta == 0.0 && hullsHigh != null) {
+                return hullsHigh;
+            }
+            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
+            IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = weightedHull(k, theta)); // each its own
+            if (theta == 1.0) {
+                hullsLow = hulls;
+            } else if (theta == 0.0) {
+                hullsHigh = hulls;
+            }
+            return hulls;
+        }
+
+        /** Lets the kept hulls go: the rounds have read them. */
+        void releaseHulls() {
+            hullsLow = null;
+            hullsHigh = null;
         }
 
         /** The certified lower bound on the weighted cost theta cL + (1 - theta) cH of the last {@link #solveWeighted}. */
@@ -1212,9 +1247,8 @@ public final class RobustDeployableSolver {
             double scale = 0.0;
             for (int o = 0; o < 3; o++) {
                 int objective = o;
-                List<DeployableSolver.Hull> hulls = IntStream.range(0, groups).parallel() // in group order
-                        .mapToObj(k -> objective == 2 ? t.weightedHull(k, theta) : DeployableSolver.Hull.ofGiven(
-                                objective == 0 ? t.low[k] : t.high[k], t.sortedSize[k], t.identity[k])).toList();
+                List<DeployableSolver.Hull> hulls = Arrays.asList(t.hulls(objective == 0 ? 1.0
+                        : objective == 1 ? 0.0 : theta)); // in group order
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
                 double slope = ChoiceKnapsack.criticalSlope(bound, budget);
                 if (Double.isNaN(slope)) {
@@ -1240,6 +1274,7 @@ public final class RobustDeployableSolver {
             lpHigh = lp[1];
             lpTheta = lp[2];
             margin = 1e-12 * (scale + lambdaFree(lp));
+            t.releaseHulls();
         }
 
         /** Group k's cost at position j under objective o: cL, cH, theta cL + (1 - theta) cH. */
