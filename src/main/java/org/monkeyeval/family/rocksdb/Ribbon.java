@@ -104,12 +104,19 @@ public final class Ribbon {
     private final int millibits;
     private final int bloomProbes;
     private final double desiredOneInFpRate;
+    // GetBytesForOneInFpRate's terms of the rate alone, r and the share of blocks with r columns, computed once (a row
+    // of settings sizes each setting's filter at two biases); -1 and NaN where it answers without them
+    private final int lowerColumnsOfRate;
+    private final double lowerPortionOfRate;
 
     private Ribbon(double bitsPerKey) {
         this.bitsPerKey = RocksDbLocalBloom.sanitizedBitsPerKey(bitsPerKey);
         this.millibits = RocksDbLocalBloom.millibitsPerKey(bitsPerKey);
         this.bloomProbes = RocksDbLocalBloom.chooseNumProbes(millibits);
         this.desiredOneInFpRate = 1.0 / RocksDbLocalBloom.cacheLocalFpRate(this.bitsPerKey, bloomProbes);
+        boolean mixed = mixesColumns(desiredOneInFpRate);
+        this.lowerColumnsOfRate = mixed ? lowerColumns(desiredOneInFpRate) : -1;
+        this.lowerPortionOfRate = mixed ? lowerPortion(desiredOneInFpRate) : Double.NaN;
     }
 
     /**
@@ -227,7 +234,11 @@ public final class Ribbon {
 
     /** Data bytes of a Ribbon filter over {@code slots} slots (GetBytesForOneInFpRate, no metadata). */
     public long ribbonDataBytes(long slots, int roundingBias32) {
-        return bytesForOneInFpRate(slots, desiredOneInFpRate, roundingBias32);
+        if (lowerColumnsOfRate < 0) {
+            return bytesForOneInFpRate(slots, desiredOneInFpRate, roundingBias32);
+        }
+        checkSlots(slots);
+        return mixedDataBytes(slots, lowerColumnsOfRate, lowerPortionOfRate, roundingBias32);
     }
 
     /**
@@ -468,19 +479,48 @@ public final class Ribbon {
      * see the class comment. The bias ({@code rounding_bias32}) decides a fractional block.
      */
     public static long bytesForOneInFpRate(long slots, double oneIn, int roundingBias32) {
+        checkSlots(slots);
+        if (!mixesColumns(oneIn)) {
+            double fpRate = 1.0 / oneIn;
+            if (!(oneIn > 1.0 && fpRate < 1.0)) {
+                return SEGMENT_BYTES; // "Effectively asking for 100% FP rate": one segment
+            }
+            return slots * (MAX_RESULT_BITS / Byte.SIZE); // above 2^32 - 1: 32 columns, the most a ResultRow holds
+        }
+        return mixedDataBytes(slots, lowerColumns(oneIn), lowerPortion(oneIn), roundingBias32);
+    }
+
+    private static void checkSlots(long slots) {
         if (slots < MIN_SLOTS || slots % COEFF_BITS != 0) {
             throw new IllegalArgumentException("slots (" + slots + ") must be a multiple of 128, >= 256");
         }
+    }
+
+    /** Whether GetBytesForOneInFpRate mixes r- and (r+1)-column blocks for oneIn: in (1, 2^32 - 1], 1/oneIn below 1. */
+    private static boolean mixesColumns(double oneIn) {
         double fpRate = 1.0 / oneIn;
-        if (!(oneIn > 1.0 && fpRate < 1.0)) {
-            return SEGMENT_BYTES; // "Effectively asking for 100% FP rate": one segment
-        }
-        if (oneIn > MAX_UINT32) {
-            return slots * (MAX_RESULT_BITS / Byte.SIZE); // 32 columns, the most a ResultRow holds
-        }
+        return oneIn > 1.0 && fpRate < 1.0 && !(oneIn > MAX_UINT32);
+    }
+
+    /** r = floor(log2(oneIn)), the lower blocks' columns. */
+    private static int lowerColumns(double oneIn) {
+        return 63 - Long.numberOfLeadingZeros((long) oneIn);
+    }
+
+    /** The share of blocks with r columns whose mix with r + 1 gives the rate 1/oneIn. */
+    private static double lowerPortion(double oneIn) {
+        double fpRate = 1.0 / oneIn;
+        int lowerColumns = lowerColumns(oneIn);
+        // 2^-r exactly, as pow gives it for integer powers of two (Math.scalb, without pow's general path)
+        double lowerColumnsFpRate = Math.scalb(1.0, -lowerColumns);
+        double upperColumnsFpRate = Math.scalb(1.0, -(lowerColumns + 1));
+        return (fpRate - upperColumnsFpRate) / (lowerColumnsFpRate - upperColumnsFpRate);
+    }
+
+    /** The data bytes of r- and (r+1)-column blocks mixed as {@code lowerPortion} asks, the bias placing the split. */
+    private static long mixedDataBytes(long slots, int lowerColumns, double lowerPortion, int roundingBias32) {
         long blocks = slots / COEFF_BITS;
-        int lowerColumns = 63 - Long.numberOfLeadingZeros((long) oneIn);
-        long upperStartBlock = upperStartBlock(slots, oneIn, roundingBias32);
+        long upperStartBlock = upperStartBlockAt(slots, lowerPortion, roundingBias32);
         long segments = blocks * lowerColumns + (blocks - upperStartBlock);
         return segments * SEGMENT_BYTES;
     }
@@ -492,12 +532,11 @@ public final class Ribbon {
      * @param oneIn in (1, 2^32 - 1]
      */
     static long upperStartBlock(long slots, double oneIn, int roundingBias32) {
-        double fpRate = 1.0 / oneIn;
-        int lowerColumns = 63 - Long.numberOfLeadingZeros((long) oneIn);
-        // 2^-r exactly, as pow gives it for integer powers of two (Math.scalb, without pow's general path)
-        double lowerColumnsFpRate = Math.scalb(1.0, -lowerColumns);
-        double upperColumnsFpRate = Math.scalb(1.0, -(lowerColumns + 1));
-        double lowerPortion = (fpRate - upperColumnsFpRate) / (lowerColumnsFpRate - upperColumnsFpRate);
+        return upperStartBlockAt(slots, lowerPortion(oneIn), roundingBias32);
+    }
+
+    /** {@link #upperStartBlock(long, double, int)} from its rate's share of blocks with r columns. */
+    private static long upperStartBlockAt(long slots, double lowerPortion, int roundingBias32) {
         double roundingBias = (Integer.toUnsignedLong(roundingBias32) + 0.5) / TWO_TO_32;
         long starts = slots - COEFF_BITS + 1;
         return (long) ((lowerPortion * starts + roundingBias) / COEFF_BITS);

@@ -141,6 +141,26 @@ final class RibbonTest {
         }
     }
 
+    /**
+     * A rule sizes its filters from the rate's terms computed once (r and the share of r-column blocks): the bytes
+     * GetBytesForOneInFpRate gives at its rate, computing them each time, at every tenth of a bit per key from 1 to
+     * 100 (32 result bits above 2^32 - 1 in 1), over slot counts from two blocks to a billion keys', at both ends of
+     * the bias and between.
+     */
+    @Test
+    void ribbonDataBytes_rateTermsComputedOnce_isGetBytesForOneInFpRate() {
+        for (int millibits = 1000; millibits <= 100_000; millibits += 100) {
+            Ribbon rules = Ribbon.ofMillibits(millibits);
+            for (long n = 1; n < 1_000_000_000L; n += 1 + n / 3) {
+                long slots = Ribbon.numSlots(n);
+                for (int bias : new int[] {0, -1, 1 << 31, 123_456_789}) {
+                    assertEquals(Ribbon.bytesForOneInFpRate(slots, rules.desiredOneInFpRate(), bias),
+                            rules.ribbonDataBytes(slots, bias), millibits + " millibits, " + n + " keys, bias " + bias);
+                }
+            }
+        }
+    }
+
     /** GetNumSlots then RoundUpNumSlots: whole blocks, at least two, and room for every key. */
     @Test
     void numSlots_anyEntries_wholeBlocksAtLeastTwoAndMoreThanKeys() {
