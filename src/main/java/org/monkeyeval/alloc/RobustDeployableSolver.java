@@ -1410,7 +1410,7 @@ public final class RobustDeployableSolver {
         final DeployableSolver.Bound[] restTheta; // per depth d: the LP bound of the groups order[d..] at theta
         final double[] grid;                     // the interior weights w of WEIGHT_GRID
         /** Partial allocations of a layer each of its side-by-side stretches extends at least. */
-        static final int STATES_PER_STRETCH = 64;
+        static final int STATES_PER_STRETCH = 16;
         /** Stretches of a layer's partial allocations extended side by side at most. */
         static final int MAX_STRETCHES = 8;
         int statesPerStretch = STATES_PER_STRETCH; // partial allocations a stretch takes at least
