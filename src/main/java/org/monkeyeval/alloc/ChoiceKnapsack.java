@@ -488,36 +488,45 @@ final class ChoiceKnapsack {
          * candidates; the Lagrangian at the one slope lambda is at most LP_{-g}, so this drops at least
          * what the reduced costs did. A group whose settings are far apart (the largest level's, whose
          * steps are hundreds of thousands of bits) often has none left: the round is over before any
-         * partial allocation is built. Each group is probed in turn, again while any setting is dropped
-         * (a drop raises the others' bounds), at most {@link #PROBE_PASSES} times; a group left with none
-         * ends it.
+         * partial allocation is built. Each group is probed against the others' bound at the start of a
+         * pass, again while any setting is dropped (a drop raises the others' bounds), at most
+         * {@link #PROBE_PASSES} times; a group left with none ends it.
          */
         private void probe() {
             int groups = hulls.length;
-            DeployableSolver.Hull[] own = new DeployableSolver.Hull[groups];
-            for (int g = 0; g < groups; g++) {
-                if (candidates[g].length == 0) {
+            for (int[] pass : candidates) {
+                if (pass.length == 0) {
                     return;
                 }
-                own[g] = subHull(hulls[g], candidates[g]);
             }
+            DeployableSolver.Hull[] own = new DeployableSolver.Hull[groups];
+            eachGroup(hulls, g -> own[g] = subHull(hulls[g], candidates[g])); // own slots
             for (int pass = 0; pass < PROBE_PASSES; pass++) {
-                boolean dropped = false;
+                // each group's probe reads the others' bound at the start of the pass alone: all are probed side by
+                // side, then taken in turn as far as the first left with none, where probing them in turn stops
                 AllBut rest = new AllBut(own);
+                int[][] kept = new int[groups][];
+                eachGroup(hulls, g -> kept[g] = probed(g, rest)); // own slots
+                boolean[] dropped = new boolean[groups];
+                boolean any = false;
                 for (int g = 0; g < groups; g++) {
-                    int[] kept = probed(g, rest);
-                    if (kept.length < candidates[g].length) {
-                        dropped = true;
-                        candidates[g] = kept;
-                        if (kept.length == 0) {
+                    if (kept[g].length < candidates[g].length) {
+                        any = true;
+                        candidates[g] = kept[g];
+                        if (kept[g].length == 0) {
                             return;
                         }
-                        own[g] = subHull(hulls[g], kept);
+                        dropped[g] = true;
                     }
                 }
-                if (!dropped) {
+                if (!any) {
                     return;
                 }
+                eachGroup(hulls, g -> {
+                    if (dropped[g]) {
+                        own[g] = subHull(hulls[g], candidates[g]); // own slots
+                    }
+                });
             }
         }
 
