@@ -929,33 +929,31 @@ public final class RobustDeployableSolver {
             return position;
         }
 
-        // the groups' hulls at theta 1 and 0, as the ends' solves built them over the costs' own arrays: the rounds'
-        // LP bounds read them again, until released
-        private DeployableSolver.Hull[] hullsLow;
-        private DeployableSolver.Hull[] hullsHigh;
+        // the vertices of the groups' hulls at theta 1 and 0 ({@link DeployableSolver.Hull#vertices}: what an LP bound
+        // reads of a hull), as the ends' solves built them: the rounds' LP bounds read them again
+        private DeployableSolver.Hull[] verticesLow;
+        private DeployableSolver.Hull[] verticesHigh;
 
-        /** Each group's {@link #weightedHull} at theta, those at 1 and 0 kept for the rounds ({@link #releaseHulls}). */
+        /** Each group's {@link #weightedHull} at theta; the vertices of those at 1 and 0 kept for the rounds. */
         DeployableSolver.Hull[] hulls(double theta) {
-            if (theta == 1.0 && hullsLow != null) {
-                return hullsLow;
-            }
-            if (theta == 0.0 && hullsHigh != null) {
-                return hullsHigh;
-            }
             DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
             IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = weightedHull(k, theta)); // each its own
-            if (theta == 1.0) {
-                hullsLow = hulls;
-            } else if (theta == 0.0) {
-                hullsHigh = hulls;
+            if (theta == 1.0 || theta == 0.0) {
+                DeployableSolver.Hull[] vertices = Arrays.stream(hulls).map(DeployableSolver.Hull::vertices)
+                        .toArray(DeployableSolver.Hull[]::new);
+                if (theta == 1.0) {
+                    verticesLow = vertices;
+                } else {
+                    verticesHigh = vertices;
+                }
             }
             return hulls;
         }
 
-        /** Lets the kept hulls go: the rounds have read them. */
-        void releaseHulls() {
-            hullsLow = null;
-            hullsHigh = null;
+        /** The vertices of each group's hull at theta 1 or 0, as {@link #hulls} kept them, else built. */
+        DeployableSolver.Hull[] endVertices(double theta) {
+            DeployableSolver.Hull[] kept = theta == 1.0 ? verticesLow : verticesHigh;
+            return kept != null ? kept : hulls(theta);
         }
 
         /** The certified lower bound on the weighted cost theta cL + (1 - theta) cH of the last {@link #solveWeighted}. */
@@ -1247,8 +1245,8 @@ public final class RobustDeployableSolver {
             double scale = 0.0;
             for (int o = 0; o < 3; o++) {
                 int objective = o;
-                List<DeployableSolver.Hull> hulls = Arrays.asList(t.hulls(objective == 0 ? 1.0
-                        : objective == 1 ? 0.0 : theta)); // in group order
+                List<DeployableSolver.Hull> hulls = Arrays.asList(objective == 2 ? t.hulls(theta) // in group order
+                        : t.endVertices(objective == 0 ? 1.0 : 0.0));
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
                 double slope = ChoiceKnapsack.criticalSlope(bound, budget);
                 if (Double.isNaN(slope)) {
@@ -1274,7 +1272,6 @@ public final class RobustDeployableSolver {
             lpHigh = lp[1];
             lpTheta = lp[2];
             margin = 1e-12 * (scale + lambdaFree(lp));
-            t.releaseHulls();
         }
 
         /** Group k's cost at position j under objective o: cL, cH, theta cL + (1 - theta) cH. */
@@ -1743,8 +1740,8 @@ public final class RobustDeployableSolver {
                 double to = span[1];
                 if (beam == 0) {
                     int i = lastCut[d + 1];
-                    double[] other = sizeWindow(weightHull[i][k], weightRest[i][d + 1], used, spent(weight(i), low, high),
-                            cut);
+                    double[] other = sizeWindow(weightHull[i][k], weightRest[i][d + 1], used,
+                            spent(weight(i), low, high), cut);
                     from = Math.max(from, other[0]);
                     to = Math.min(to, other[1]);
                 }
@@ -1827,7 +1824,8 @@ public final class RobustDeployableSolver {
                 first[x] = layer.bound[kept[x]];
             }
             double[] whole = new double[first.length];
-            int[] least = least(first, x -> reader.bound(d, layer.size[kept[x]], layer.low[kept[x]], layer.high[kept[x]], cut),
+            int[] least = least(first,
+                    x -> reader.bound(d, layer.size[kept[x]], layer.low[kept[x]], layer.high[kept[x]], cut),
                     beam, cut, whole);
             if (!decides(least, whole, beam, threshold)) {
                 return null;
@@ -1969,15 +1967,7 @@ public final class RobustDeployableSolver {
             }
 
             void add(double u, double l, double h, int from, int s, double b) {
-                if (count == size.length) {
-                    int grown = 2 * count;
-                    size = Arrays.copyOf(size, grown);
-                    low = Arrays.copyOf(low, grown);
-                    high = Arrays.copyOf(high, grown);
-                    origin = Arrays.copyOf(origin, grown);
-                    setting = Arrays.copyOf(setting, grown);
-                    bound = Arrays.copyOf(bound, grown);
-                }
+                roomFor(count + 1);
                 size[count] = u;
                 low[count] = l;
                 high[count] = h;
@@ -1990,6 +1980,18 @@ public final class RobustDeployableSolver {
             /** Adds {@code other}'s children after these, in their order. */
             void append(Layer other) {
                 int n = count + other.count;
+                roomFor(n);
+                System.arraycopy(other.size, 0, size, count, other.count);
+                System.arraycopy(other.low, 0, low, count, other.count);
+                System.arraycopy(other.high, 0, high, count, other.count);
+                System.arraycopy(other.origin, 0, origin, count, other.count);
+                System.arraycopy(other.setting, 0, setting, count, other.count);
+                System.arraycopy(other.bound, 0, bound, count, other.count);
+                count = n;
+            }
+
+            /** Columns of room for n children at least, each doubled where it grows. */
+            private void roomFor(int n) {
                 if (n > size.length) {
                     int grown = Math.max(n, 2 * size.length);
                     size = Arrays.copyOf(size, grown);
@@ -1999,13 +2001,6 @@ public final class RobustDeployableSolver {
                     setting = Arrays.copyOf(setting, grown);
                     bound = Arrays.copyOf(bound, grown);
                 }
-                System.arraycopy(other.size, 0, size, count, other.count);
-                System.arraycopy(other.low, 0, low, count, other.count);
-                System.arraycopy(other.high, 0, high, count, other.count);
-                System.arraycopy(other.origin, 0, origin, count, other.count);
-                System.arraycopy(other.setting, 0, setting, count, other.count);
-                System.arraycopy(other.bound, 0, bound, count, other.count);
-                count = n;
             }
 
             static double[] gather(double[] column, int[] kept) {
@@ -2062,7 +2057,7 @@ public final class RobustDeployableSolver {
                 return Arrays.copyOf(kept, k);
             }
 
-            /** The children of {@code order} (by size, then cost at zL) that no earlier one dominates, in sweep order. */
+            /** The children of {@code order} (by size, then cost at zL) no earlier one dominates, in sweep order. */
             private int[] undominated(int[] order) {
                 int n = order.length;
                 Stairs stairs = new Stairs();

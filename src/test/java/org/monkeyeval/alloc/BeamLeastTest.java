@@ -32,10 +32,7 @@ final class BeamLeastTest {
             double cut = 0.2 + random.nextDouble();
             double[] first = new double[n];
             double[] whole = new double[n];
-            for (int x = 0; x < n; x++) {
-                first[x] = random.nextInt(40) / 32.0;
-                whole[x] = random.nextInt(3) == 0 ? first[x] : first[x] + random.nextInt(10) / 32.0;
-            }
+            fill(random, first, whole);
             AtomicInteger asked = new AtomicInteger();
             double[] valued = new double[n];
             int[] least = RobustDeployableSolver.Search.least(first, x -> {
@@ -66,10 +63,7 @@ final class BeamLeastTest {
             double cut = 0.2 + random.nextDouble();
             double[] first = new double[n];
             double[] whole = new double[n];
-            for (int x = 0; x < n; x++) {
-                first[x] = random.nextInt(40) / 32.0;
-                whole[x] = random.nextInt(3) == 0 ? first[x] : first[x] + random.nextInt(10) / 32.0;
-            }
+            fill(random, first, whole);
             double threshold = random.nextInt(44) / 32.0;
             int[] within = IntStream.range(0, n).filter(x -> first[x] <= threshold).toArray();
             double[] firstWithin = new double[within.length];
@@ -88,5 +82,16 @@ final class BeamLeastTest {
             assertArrayEquals(all, IntStream.of(some).map(i -> within[i]).toArray(), "trial " + trial);
         }
         assertTrue(decided > 100 && undecided > 100, decided + " decided, " + undecided + " not");
+    }
+
+    /**
+     * Values on a coarse grid (many ties): each first value, and a whole value equal to it a third of the time, else
+     * above it by up to 9/32.
+     */
+    private static void fill(SplittableRandom random, double[] first, double[] whole) {
+        for (int x = 0; x < first.length; x++) {
+            first[x] = random.nextInt(40) / 32.0;
+            whole[x] = random.nextInt(3) == 0 ? first[x] : first[x] + random.nextInt(10) / 32.0;
+        }
     }
 }
