@@ -494,10 +494,8 @@ final class ChoiceKnapsack {
          */
         private void probe() {
             int groups = hulls.length;
-            for (int[] pass : candidates) {
-                if (pass.length == 0) {
-                    return;
-                }
+            if (someGroupHasNone()) {
+                return;
             }
             DeployableSolver.Hull[] own = new DeployableSolver.Hull[groups];
             eachGroup(hulls, g -> own[g] = subHull(hulls[g], candidates[g])); // own slots
@@ -530,6 +528,16 @@ final class ChoiceKnapsack {
             }
         }
 
+        /** Whether some group has no candidate left: no allocation is below the cut. */
+        private boolean someGroupHasNone() {
+            for (int[] pass : candidates) {
+                if (pass.length == 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         /**
          * The candidates of group g whose cost plus the LP bound of the other groups is below the cut. The
          * bound is of the candidates at the start of the pass, more than now where some were dropped since:
@@ -549,12 +557,7 @@ final class ChoiceKnapsack {
 
         /** True when fixing by probing left some group no setting, or the fixed groups' cost alone reaches the cut. */
         boolean refuted() {
-            for (int[] pass : candidates) {
-                if (pass.length == 0) {
-                    return true;
-                }
-            }
-            return !(fixedSize <= budget)
+            return someGroupHasNone() || !(fixedSize <= budget)
                     || fixedCost + bound(halves[0], 0, halves[1]).at(budget - fixedSize) >= cut;
         }
 

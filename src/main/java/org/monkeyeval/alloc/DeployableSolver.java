@@ -446,17 +446,7 @@ public final class DeployableSolver {
 
     /** Position of the largest undominated setting of {@code hull} no larger than {@code free} bits, or -1. */
     private static int largestFitting(Hull hull, double free) {
-        int lo = -1;
-        int hi = hull.size.length; // size[lo] <= free < size[hi]
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (hull.size[mid] <= free) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Sorted.firstAbove(hull.size, free) - 1;
     }
 
     /**

@@ -1860,7 +1860,7 @@ public final class RobustDeployableSolver {
 
         /** Children of a beam layer whose theta bound is below the first threshold {@link #beamLayer} tries. */
         static final int BEAM_FIRST_CHILDREN = 4096;
-        /** Children whose theta bounds {@link #thresholdNear} samples to place a threshold. */
+        /** Children whose theta bounds {@link #sampledBounds} samples to place a threshold. */
         static final int THRESHOLD_SAMPLES = 4096;
 
         /**
@@ -1875,10 +1875,12 @@ public final class RobustDeployableSolver {
          * have a theta bound at most the largest whole bound the beam keeps.
          */
         private int[] beamLayer(int d, Layer layer, double cut) {
+            double[] sample = sampledBounds(layer);
+            double largest = largestCosts(layer);
             for (long rank = BEAM_FIRST_CHILDREN; rank < layer.count; rank *= 4) {
-                double threshold = thresholdNear(layer, rank);
-                int[] held = leastBounds(d, layer, layer.undominatedUpTo(threshold, margin(layer, threshold)), cut,
-                        threshold);
+                double threshold = sample[(int) Math.min(sample.length - 1, rank * sample.length / layer.count)];
+                double margin = 1e-9 * (largest + Math.abs(offsetLow) + Math.abs(offsetHigh) + Math.abs(threshold));
+                int[] held = leastBounds(d, layer, layer.undominatedUpTo(threshold, margin), cut, threshold);
                 if (held != null) {
                     return held;
                 }
@@ -1887,10 +1889,11 @@ public final class RobustDeployableSolver {
         }
 
         /**
-         * About the {@code rank}-th least theta bound of the layer's children (0-based): the theta bounds of up to
-         * {@link #THRESHOLD_SAMPLES} children evenly spread over the layer, at the same share of them.
+         * The theta bounds of up to {@link #THRESHOLD_SAMPLES} children evenly spread over the layer, ascending: the
+         * one at a share of them is about the bound at that share of the children, where {@link #beamLayer} places
+         * a threshold.
          */
-        static double thresholdNear(Layer layer, long rank) {
+        static double[] sampledBounds(Layer layer) {
             int n = layer.count;
             int samples = Math.min(n, THRESHOLD_SAMPLES);
             double[] sample = new double[samples];
@@ -1898,20 +1901,20 @@ public final class RobustDeployableSolver {
                 sample[i] = layer.bound[(int) ((long) i * n / samples)];
             }
             Arrays.sort(sample);
-            return sample[(int) Math.min(samples - 1, rank * samples / n)];
+            return sample;
         }
 
         /**
-         * Room above a threshold for the rounding by which a dominating child's theta bound may exceed the one it
-         * dominates: 10^-9 of the largest terms the bounds sum (the children's costs, the ends' optima, the threshold),
-         * where the rounding is some 10^-16 of them.
+         * The largest |cost at zL| + |cost at zH| of the layer's children: with the ends' optima and the threshold,
+         * the terms the theta bounds sum, of which {@link #beamLayer}'s margin takes 10^-9 for the rounding by which a
+         * dominating child's bound may exceed the one it dominates (some 10^-16 of them).
          */
-        private double margin(Layer layer, double threshold) {
+        private static double largestCosts(Layer layer) {
             double largest = 0.0;
             for (int x = 0; x < layer.count; x++) {
                 largest = Math.max(largest, Math.abs(layer.low[x]) + Math.abs(layer.high[x]));
             }
-            return 1e-9 * (largest + Math.abs(offsetLow) + Math.abs(offsetHigh) + Math.abs(threshold));
+            return largest;
         }
 
         /**
