@@ -83,8 +83,15 @@ public final class RocksDbFamily implements FilterFamily {
         return settings;
     }
 
-    /** The setting at {@code millibits} thousandths of a bit per key, written with three decimals at most. */
+    /**
+     * The setting at {@code millibits} thousandths of a bit per key, written with three decimals at most: the family's
+     * own (one instance per setting, its knob text shared by the families that write theirs alike), once the family
+     * is built.
+     */
     public static Setting ofMillibits(int millibits) {
+        if (INSTANCE != null && millibits >= MIN_MILLIBITS && millibits <= MAX_MILLIBITS) {
+            return INSTANCE.settings.get(millibits - MIN_MILLIBITS + 1);
+        }
         return Setting.bloom(millibits / 1000.0, RocksDbLocalBloom.chooseNumProbes(millibits), knob(millibits));
     }
 
