@@ -121,31 +121,75 @@ final class ChoiceKnapsack {
         int groups = hulls.length;
         DeployableSolver.Bound all = DeployableSolver.Bound.of(Arrays.asList(hulls));
         double lp = all.at(budget);
-        int[] best = start.clone();
-        double upper = costOf(hulls, best);
+        double upper = costOf(hulls, start);
         double lambda = criticalSlope(all, budget);
-        if (Double.isInfinite(lp) || Double.isNaN(lambda) || upper <= lp) {
-            // nothing fits (the smallest settings are the answer the caller gave), or every group's
-            // cheapest setting fits (lambda undefined: the incumbent is that, the optimum by construction, whatever
-            // rounding separates the LP's sum from the incumbent's), or the incumbent meets the bound
-            boolean optimal = Double.isInfinite(lp) || Double.isNaN(lambda);
-            return new Result(best, upper, lp, optimal ? upper : Math.min(lp, upper), 0);
+        Result settled = settled(start, upper, lp, lambda);
+        if (settled != null) {
+            return settled;
         }
         Reduced[] reduced = new Reduced[groups];
-        double slope = lambda;
-        eachGroup(hulls, g -> reduced[g] = reducedCosts(hulls[g], slope)); // own slots
-        double scale = upper + lambda * budget;
+        eachGroup(hulls, g -> reduced[g] = reducedCosts(hulls[g], lambda)); // own slots
+        double[] firstCost = new double[groups];
+        double[] lastSize = new double[groups];
         for (int g = 0; g < groups; g++) {
-            scale += Math.abs(hulls[g].cost[0]) + lambda * hulls[g].size[hulls[g].size.length - 1];
+            firstCost[g] = hulls[g].cost[0];
+            lastSize[g] = hulls[g].size[hulls[g].size.length - 1];
         }
-        // rounding in r_gj and in the sums: a margin far above it keeps the fixing conservative
-        double margin = 1e-12 * scale;
-        best = exchangePairs(hulls, reduced, budget, best, lp, margin);
-        if (EqualGroups.applies(hulls)) {
+        return search(hulls, reduced, budget, start, lp, margin(upper, lambda, budget, firstCost, lastSize), false,
+                maxStates);
+    }
+
+    /**
+     * The answer where no search is needed, else null: nothing fits (the smallest settings are the answer the caller
+     * gave), or every group's cheapest setting fits (lambda undefined: the incumbent is that, the optimum by
+     * construction, whatever rounding separates the LP's sum from the incumbent's), or the incumbent meets the bound.
+     *
+     * @param upper the cost of {@code start}
+     * @param lp    the LP bound at the budget, over every group's whole list of settings
+     * @param lambda {@link #criticalSlope} of that bound
+     */
+    static Result settled(int[] start, double upper, double lp, double lambda) {
+        if (Double.isInfinite(lp) || Double.isNaN(lambda) || upper <= lp) {
+            boolean optimal = Double.isInfinite(lp) || Double.isNaN(lambda);
+            return new Result(start.clone(), upper, lp, optimal ? upper : Math.min(lp, upper), 0);
+        }
+        return null;
+    }
+
+    /**
+     * The rounding margin of the reduced-cost test and of the cuts: far above the rounding in r_gj and in the sums,
+     * so the fixing stays conservative. It reads of each group's whole list of settings its first's cost and its
+     * last's size.
+     *
+     * @param upper the first incumbent's cost
+     */
+    static double margin(double upper, double lambda, double budget, double[] firstCost, double[] lastSize) {
+        double scale = upper + lambda * budget;
+        for (int g = 0; g < firstCost.length; g++) {
+            scale += Math.abs(firstCost[g]) + lambda * lastSize[g];
+        }
+        return 1e-12 * scale;
+    }
+
+    /**
+     * {@link #solve}'s search past its LP bound: the pair exchanges, then the rounds. Every setting it reads has a
+     * reduced cost below the first incumbent's cost less the LP bound, plus {@code margin} (each gap it passes to
+     * {@link Reduced#below} is at most that), or is the first incumbent's: {@code hulls} may list only such settings
+     * of each group, their numbers in {@link DeployableSolver.Hull#index}, where the LP bound, {@code reduced}'s least
+     * and {@code margin} were taken over the whole lists; the answer is then the same, listed alike.
+     *
+     * @param start    the first incumbent, within the budget, positions in {@code hulls}
+     * @param distinct whether no two groups' whole lists are equal (in settings and costs), which the search would
+     *                 otherwise compare, on lists that may be shortened
+     */
+    static Result search(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, int[] start, double lp,
+                         double margin, boolean distinct, long maxStates) {
+        int[] best = exchangePairs(hulls, reduced, budget, start, lp, margin);
+        if (!distinct && EqualGroups.applies(hulls)) {
             return EqualGroups.solve(hulls, budget, best, lp, reduced[0].cost, margin,
                     Math.max(1, maxStates / EqualGroups.STATES_PER_NODE));
         }
-        upper = costOf(hulls, best);
+        double upper = costOf(hulls, best);
         double last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
         double proven = refutedByProbing(hulls, reduced, budget, lp, last, margin);
         long states = 0;
@@ -156,6 +200,7 @@ final class ChoiceKnapsack {
             gap *= CUT_FACTOR;
             double cut = Math.min(last, lp + gap);
             Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
+            r.distinct = distinct;
             int[] found = r.run();
             states += r.states;
             tries += r.tries;
@@ -442,6 +487,7 @@ final class ChoiceKnapsack {
         final Excess[] excess;               // per group, its candidates' heights above that hull (built by run)
         long states;
         boolean overflow;
+        boolean distinct; // no two groups' whole lists equal ({@link ChoiceKnapsack#search})
 
         Round(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, double cut, double slack,
               long maxStates, long maxTries) {
@@ -621,6 +667,9 @@ final class ChoiceKnapsack {
         private boolean mirrored() {
             if (halves[0].length != halves[1].length) {
                 return false;
+            }
+            if (distinct) {
+                return halves[0].length == 0; // the first two groups compared would differ
             }
             for (int d = 0; d < halves[0].length; d++) {
                 int a = halves[0][d];

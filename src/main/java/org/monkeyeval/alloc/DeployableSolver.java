@@ -419,21 +419,21 @@ public final class DeployableSolver {
      *
      * @param position each group's position among its undominated settings (changed in place)
      */
-    static void fill(Hull[] hulls, Integer[] order, int[] position, double budget) {
+    static void fill(Listed[] hulls, Integer[] order, int[] position, double budget) {
         int groups = hulls.length;
         double used = 0.0;
         for (int g = 0; g < groups; g++) {
-            used += hulls[g].size[position[g]];
+            used += hulls[g].size(position[g]);
         }
         for (int pass = 0; pass < 2 * groups + 1; pass++) {
             boolean changed = false;
             for (int d = 0; d < groups; d++) {
                 int g = order[d];
-                Hull hull = hulls[g];
-                double others = used - hull.size[position[g]];
-                int j = largestFitting(hull, budget - others);
-                if (j >= 0 && hull.cost[j] < hull.cost[position[g]]) {
-                    used = others + hull.size[j];
+                Listed hull = hulls[g];
+                double others = used - hull.size(position[g]);
+                int j = hull.largestFitting(budget - others);
+                if (j >= 0 && hull.cost(j) < hull.cost(position[g])) {
+                    used = others + hull.size(j);
                     position[g] = j;
                     changed = true;
                 }
@@ -444,9 +444,14 @@ public final class DeployableSolver {
         }
     }
 
-    /** Position of the largest undominated setting of {@code hull} no larger than {@code free} bits, or -1. */
-    private static int largestFitting(Hull hull, double free) {
-        return Sorted.firstAbove(hull.size, free) - 1;
+    /** What {@link #fill} reads of a group's undominated settings (ascending size, falling cost), by position. */
+    interface Listed {
+        double size(int position);
+
+        double cost(int position);
+
+        /** Position of the largest undominated setting no larger than {@code free} bits, or -1. */
+        int largestFitting(double free);
     }
 
     /**
@@ -544,7 +549,7 @@ public final class DeployableSolver {
     private static final int HULLS_AT_ONCE = ForkJoinPool.getCommonPoolParallelism() + 1;
 
     /** Undominated settings of one group (ascending size, strictly falling cost) and their lower convex hull. */
-    static final class Hull {
+    static final class Hull implements Listed {
         final int[] index;    // undominated settings, ascending size
         final double[] cost;
         final double[] size;
@@ -555,6 +560,21 @@ public final class DeployableSolver {
             this.cost = cost;
             this.size = size;
             this.vertex = vertex;
+        }
+
+        @Override
+        public double size(int position) {
+            return size[position];
+        }
+
+        @Override
+        public double cost(int position) {
+            return cost[position];
+        }
+
+        @Override
+        public int largestFitting(double free) {
+            return Sorted.firstAbove(size, free) - 1;
         }
 
         static Hull of(double[] cost, double[] size) {
@@ -644,6 +664,284 @@ public final class DeployableSolver {
             }
             return inOrder(cost, size) ? new Hull(identity, cost, size, lowerHull(cost, size))
                     : ofUndominated(cost, size); // the order is read once
+        }
+
+        /**
+         * {@link #ofGiven} of the costs {@code theta low_j + (1 - theta) high_j} ({@code low} itself at theta 1,
+         * {@code high} at 0) over sizes in ascending {@link Double#compare} order, in one scan that neither sorts nor
+         * keeps the weighted costs of every setting. Over sizes in that order, {@link #undominated}'s (size, cost,
+         * index) order takes each run of equal sizes at its least cost (the first such) and the rest of the run
+         * after it, so it keeps that one where it is cheaper than every setting before it and none of the others
+         * (none is cheaper than it): the scan keeps the same settings, drops the same, and builds the same chain
+         * of {@link #lowerHull} over the kept ones, the same comparisons on the same doubles. Sizes out of that
+         * order are left to {@link #ofGiven}.
+         *
+         * @param identity 0 .. n-1 over the n settings, kept as the hull's settings where none is dropped
+         */
+        static Hull ofWeighted(double[] low, double[] high, double theta, double[] size, int[] identity) {
+            Weighted w = Weighted.scan(low, high, theta, size);
+            if (w == null) {
+                return ofGiven(weightedCosts(low, high, theta), size, identity);
+            }
+            int n = size.length;
+            int kept = n - w.droppedCount;
+            if (kept == n) {
+                double[] c = theta == 1.0 ? low : theta == 0.0 ? high : weightedCosts(low, high, theta);
+                return new Hull(identity, c, size, w.vertexRanks());
+            }
+            int[] index = new int[kept];
+            double[] c = new double[kept];
+            double[] m = new double[kept];
+            for (int j = 0, u = 0, d = 0; j < n; j++) {
+                if (d < w.droppedCount && w.dropped[d] == j) {
+                    d++;
+                    continue;
+                }
+                index[u] = j;
+                c[u] = w.cost(j);
+                m[u] = size[j];
+                u++;
+            }
+            return new Hull(index, c, m, w.vertexRanks());
+        }
+
+        /**
+         * {@link #vertices} of {@link #ofWeighted}, from the same scan, without the hull's settings: what
+         * {@link Bound} reads of it.
+         */
+        static Hull verticesOfWeighted(double[] low, double[] high, double theta, double[] size) {
+            Weighted w = Weighted.scan(low, high, theta, size);
+            return w == null ? of(weightedCosts(low, high, theta), size).vertices() : w.vertices();
+        }
+
+        /** A hull over settings given in ascending size with falling cost ({@code index} their numbers). */
+        static Hull ofListed(int[] index, double[] cost, double[] size) {
+            return new Hull(index, cost, size, lowerHull(cost, size));
+        }
+
+        /** theta low_j + (1 - theta) high_j of every setting (low, high themselves at theta 1 and 0). */
+        private static double[] weightedCosts(double[] low, double[] high, double theta) {
+            double[] c = new double[low.length];
+            for (int j = 0; j < c.length; j++) {
+                c[j] = Weighted.cost(low, high, theta, j);
+            }
+            return c;
+        }
+
+        /**
+         * One scan of {@link #ofWeighted}: the settings it drops (positions, ascending), and the chain of
+         * {@link #lowerHull} over those it keeps, each vertex's rank among the kept, position, cost and size.
+         * What a knapsack reads of the hull's whole list of settings besides a few near its LP's (the first's
+         * cost, the last's size, the largest that fits in a budget) it reads here, without the list.
+         */
+        static final class Weighted implements Listed {
+            private double[] low;
+            private double[] high;
+            private double theta;
+            private double[] size;
+            private int[] dropped;
+            private int droppedCount;
+            private int[] rank;
+            private int[] position;
+            private double[] vertexCost;
+            private double[] vertexSize;
+            private int vertices;
+            private int first = -1; // the first kept setting's position, and the last's
+            private int last = -1;
+
+            static double cost(double[] low, double[] high, double theta, int j) {
+                return theta == 1.0 ? low[j] : theta == 0.0 ? high[j] : theta * low[j] + (1 - theta) * high[j];
+            }
+
+            /** The weighted cost of the setting at position j, as the hull holds it. */
+            @Override
+            public double cost(int j) {
+                return cost(low, high, theta, j);
+            }
+
+            @Override
+            public double size(int j) {
+                return size[j];
+            }
+
+            /** Whether the hull keeps the setting at position j. */
+            boolean kept(int j) {
+                return Arrays.binarySearch(dropped, 0, droppedCount, j) < 0;
+            }
+
+            /** The cost of the hull's first setting (its smallest). */
+            double firstCost() {
+                return cost(first);
+            }
+
+            /** The size of the hull's last setting (its largest). */
+            double lastSize() {
+                return size[last];
+            }
+
+            /** The kept position of largest size at most {@code free}, or -1: the hull's largest fitting. */
+            @Override
+            public int largestFitting(double free) {
+                int j = Sorted.firstAbove(size, free) - 1;
+                while (j >= 0 && !kept(j)) {
+                    j--;
+                }
+                return j;
+            }
+
+            /**
+             * The kept settings whose reduced cost r_j = (C_j + lambda S_j) - min_k (C_k + lambda S_k), the least over
+             * every kept setting, is below {@code wide}, and the one at {@code must}: a hull over them, their
+             * positions its settings, and their reduced costs, the sums {@link ChoiceKnapsack#reducedCosts} makes of
+             * the whole hull, in the same order.
+             */
+            Near near(double lambda, double wide, int must) {
+                int n = size.length;
+                double least = Double.POSITIVE_INFINITY;
+                for (int j = 0, d = 0; j < n; j++) {
+                    if (d < droppedCount && dropped[d] == j) {
+                        d++;
+                        continue;
+                    }
+                    least = Math.min(least, cost(j) + lambda * size[j]);
+                }
+                int room = 256;
+                int[] index = new int[room];
+                double[] c = new double[room];
+                double[] m = new double[room];
+                double[] r = new double[room];
+                int u = 0;
+                for (int j = 0, d = 0; j < n; j++) {
+                    if (d < droppedCount && dropped[d] == j) {
+                        d++;
+                        continue;
+                    }
+                    double cj = cost(j);
+                    double rj = cj + lambda * size[j];
+                    rj -= least;
+                    if (rj < wide || j == must) {
+                        if (u == room) {
+                            room *= 2;
+                            index = Arrays.copyOf(index, room);
+                            c = Arrays.copyOf(c, room);
+                            m = Arrays.copyOf(m, room);
+                            r = Arrays.copyOf(r, room);
+                        }
+                        index[u] = j;
+                        c[u] = cj;
+                        m[u] = size[j];
+                        r[u] = rj;
+                        u++;
+                    }
+                }
+                double[] mu = Arrays.copyOf(m, u);
+                double[] cu = Arrays.copyOf(c, u);
+                return new Near(new Hull(Arrays.copyOf(index, u), cu, mu, lowerHull(cu, mu)), Arrays.copyOf(r, u));
+            }
+
+            /** {@link #near}'s settings, and their reduced costs. */
+            record Near(Hull hull, double[] reduced) {
+            }
+
+            /** The hull's vertices as {@link Hull#vertices} gives them. */
+            Hull vertices() {
+                int v = vertices;
+                int[] all = new int[v];
+                Arrays.setAll(all, j -> j);
+                return new Hull(Arrays.copyOf(position, v), Arrays.copyOf(vertexCost, v),
+                        Arrays.copyOf(vertexSize, v), all);
+            }
+
+            /** The scan, or null where the sizes are not in ascending {@link Double#compare} order. */
+            static Weighted scan(double[] low, double[] high, double theta, double[] size) {
+                int n = size.length;
+                int room = Math.min(n, 256); // the chain's stack, grown as needed (as lowerHull's)
+                int[] rank = new int[room];
+                int[] position = new int[room];
+                double[] hc = new double[room];
+                double[] hm = new double[room];
+                int h = 0;
+                int[] dropped = new int[16];
+                int d = 0;
+                double lowest = Double.POSITIVE_INFINITY;
+                int kept = 0;
+                int lastKept = -1;
+                int j = 0;
+                while (j < n) {
+                    double mj = size[j];
+                    int least = j; // the run of equal sizes from j, at its least cost (the first such)
+                    double cj = theta == 1.0 ? low[j] : theta == 0.0 ? high[j] : theta * low[j] + (1 - theta) * high[j];
+                    int end = j + 1;
+                    if (end < n && !(size[end] > mj)) { // a run of equal sizes, or sizes out of order
+                        for (; end < n; end++) {
+                            int order = Double.compare(size[end], mj);
+                            if (order < 0) {
+                                return null;
+                            }
+                            if (order > 0) {
+                                break;
+                            }
+                            double ce = cost(low, high, theta, end);
+                            if (Double.compare(ce, cj) < 0) {
+                                least = end;
+                                cj = ce;
+                            }
+                        }
+                    }
+                    boolean keep = cj < lowest;
+                    if (!keep || end - j > 1) {
+                        if (d + (end - j) > dropped.length) {
+                            dropped = Arrays.copyOf(dropped, Math.max(2 * dropped.length, d + (end - j)));
+                        }
+                        for (int s = j; s < end; s++) {
+                            if (s != least || !keep) {
+                                dropped[d++] = s;
+                            }
+                        }
+                    }
+                    if (keep) {
+                        lowest = cj;
+                        lastKept = least;
+                        double xm = size[least];
+                        while (h >= 2 && (hc[h - 1] - hc[h - 2]) * (xm - hm[h - 2])
+                                >= (cj - hc[h - 2]) * (hm[h - 1] - hm[h - 2])) {
+                            h--;
+                        }
+                        if (h == room) {
+                            room = 2 * room;
+                            rank = Arrays.copyOf(rank, room);
+                            position = Arrays.copyOf(position, room);
+                            hc = Arrays.copyOf(hc, room);
+                            hm = Arrays.copyOf(hm, room);
+                        }
+                        rank[h] = kept++;
+                        position[h] = least;
+                        hc[h] = cj;
+                        hm[h] = xm;
+                        h++;
+                    }
+                    j = end;
+                }
+                Weighted w = new Weighted();
+                w.low = low;
+                w.high = high;
+                w.theta = theta;
+                w.size = size;
+                w.first = h > 0 ? position[0] : -1;
+                w.last = lastKept;
+                w.dropped = dropped;
+                w.droppedCount = d;
+                w.rank = rank;
+                w.position = position;
+                w.vertexCost = hc;
+                w.vertexSize = hm;
+                w.vertices = h;
+                return w;
+            }
+
+            int[] vertexRanks() {
+                return Arrays.copyOf(rank, vertices);
+            }
         }
 
         /**

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.ForkJoinPool;
@@ -879,22 +880,6 @@ public final class RobustDeployableSolver {
             offsetHigh = ends.highBest() - (ends.high().foundShareKnown() ? ends.high().foundShare() : 0.0);
         }
 
-        /**
-         * Group k's cost theta cL + (1 - theta) cH over its undominated settings, with the hull of them: at theta 1
-         * and 0 its costs at zL and zH themselves, which 1 cL + 0 cH and 0 cL + 1 cH are, bit for bit (the costs are
-         * finite sums from +0).
-         */
-        DeployableSolver.Hull weightedHull(int k, double theta) {
-            if (theta == 1.0 || theta == 0.0) {
-                return DeployableSolver.Hull.ofGiven(theta == 1.0 ? low[k] : high[k], sortedSize[k], identity[k]);
-            }
-            double[] c = new double[low[k].length];
-            for (int j = 0; j < c.length; j++) {
-                c[j] = theta * low[k][j] + (1 - theta) * high[k][j];
-            }
-            return DeployableSolver.Hull.ofGiven(c, sortedSize[k], identity[k]);
-        }
-
         /** Group k's cost theta cL + (1 - theta) cH at {@code positions} (sizes {@code sizes}), with the hull. */
         DeployableSolver.Hull weightedHull(int k, int[] positions, double[] sizes, int[] identity, double theta) {
             double[] c = new double[positions.length];
@@ -909,64 +894,41 @@ public final class RobustDeployableSolver {
          * unless the knapsack stops at its cap; {@link #lowerCost} then says how low its cost could be.
          */
         int[] solveWeighted(double theta, double budget, long maxStates) {
-            DeployableSolver.Hull[] hulls = hulls(theta);
-            List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
-            for (int d = 0; d < groups; d++) {
-                inOrder.add(hulls[order[d]]);
+            WeightedKnapsack.Answer a = WeightedKnapsack.solve(low, high, sortedSize, identity, order, theta, budget,
+                    maxStates);
+            lowerCost = a.lowerCost();
+            if (theta == 1.0) {
+                verticesLow = a.vertices();
+            } else if (theta == 0.0) {
+                verticesHigh = a.vertices();
             }
-            int[] start = DeployableSolver.Bound.of(inOrder).wholeSteps(budget, hulls, order);
-            int[] onHull = new int[groups];
-            for (int k = 0; k < groups; k++) {
-                onHull[k] = positionIn(hulls[k], start[k]);
-            }
-            DeployableSolver.fill(hulls, order, onHull, budget);
-            ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, onHull, maxStates);
-            lowerCost = r.lowerBound();
-            int[] position = new int[groups];
-            for (int k = 0; k < groups; k++) {
-                position[k] = hulls[k].index[r.position()[k]];
-            }
-            return position;
+            return a.position();
         }
 
         // the vertices of the groups' hulls at theta 1 and 0 ({@link DeployableSolver.Hull#vertices}: what an LP bound
-        // reads of a hull), as the ends' solves built them: the rounds' LP bounds read them again
+        // reads of a hull), as the ends' solves found them: the rounds' LP bounds read them again
         private DeployableSolver.Hull[] verticesLow;
         private DeployableSolver.Hull[] verticesHigh;
 
-        /** Each group's {@link #weightedHull} at theta; the vertices of those at 1 and 0 kept for the rounds. */
-        DeployableSolver.Hull[] hulls(double theta) {
-            DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
-            IntStream.range(0, groups).parallel().forEach(k -> hulls[k] = weightedHull(k, theta)); // each its own
-            if (theta == 1.0 || theta == 0.0) {
-                DeployableSolver.Hull[] vertices = Arrays.stream(hulls).map(DeployableSolver.Hull::vertices)
-                        .toArray(DeployableSolver.Hull[]::new);
-                if (theta == 1.0) {
-                    verticesLow = vertices;
-                } else {
-                    verticesHigh = vertices;
-                }
-            }
-            return hulls;
+        /**
+         * The vertices of each group's hull of theta cL + (1 - theta) cH over its undominated settings
+         * ({@link DeployableSolver.Hull#ofWeighted}), what an LP bound reads of it.
+         */
+        DeployableSolver.Hull[] vertices(double theta) {
+            DeployableSolver.Hull[] vertices = new DeployableSolver.Hull[groups];
+            IntStream.range(0, groups).parallel().forEach(k -> vertices[k] = // each its own slot
+                    DeployableSolver.Hull.verticesOfWeighted(low[k], high[k], theta, sortedSize[k]));
+            return vertices;
         }
 
-        /** The vertices of each group's hull at theta 1 or 0, as {@link #hulls} kept them, else built. */
+        /** The vertices of each group's hull at theta 1 or 0, as {@link #solveWeighted} kept them, else built. */
         DeployableSolver.Hull[] endVertices(double theta) {
             DeployableSolver.Hull[] kept = theta == 1.0 ? verticesLow : verticesHigh;
-            return kept != null ? kept : hulls(theta);
+            return kept != null ? kept : vertices(theta);
         }
 
         /** The certified lower bound on the weighted cost theta cL + (1 - theta) cH of the last {@link #solveWeighted}. */
         double lowerCost;
-
-        private static int positionIn(DeployableSolver.Hull hull, int setting) {
-            for (int j = 0; j < hull.index.length; j++) {
-                if (hull.index[j] == setting) {
-                    return j;
-                }
-            }
-            throw new IllegalStateException("setting " + setting + " is not undominated");
-        }
 
         /** Groups whose every mix of the two hull vertices' settings {@link #improve} tries (2^groups mixes). */
         static final int MAX_MIXED_GROUPS = 16;
@@ -1245,7 +1207,7 @@ public final class RobustDeployableSolver {
             double scale = 0.0;
             for (int o = 0; o < 3; o++) {
                 int objective = o;
-                List<DeployableSolver.Hull> hulls = Arrays.asList(objective == 2 ? t.hulls(theta) // in group order
+                List<DeployableSolver.Hull> hulls = Arrays.asList(objective == 2 ? t.vertices(theta) // in group order
                         : t.endVertices(objective == 0 ? 1.0 : 0.0));
                 DeployableSolver.Bound bound = DeployableSolver.Bound.of(hulls);
                 double slope = ChoiceKnapsack.criticalSlope(bound, budget);
