@@ -204,7 +204,7 @@ final class RateRows {
      *
      * @param whole the family when the list is that family's settings, in order, all of them; else null
      */
-    private record Layout(FilterFamily[] family, int[] index, FilterFamily whole) {
+    private record Layout(FilterFamily[] family, int[] index, FilterFamily whole, int[] stretchEnd) {
 
         static Layout of(List<DeployableChoice> settings) {
             int count = settings.size();
@@ -232,7 +232,14 @@ final class RateRows {
                     whole = null;
                 }
             }
-            return new Layout(family, index, whole);
+            // where each stretch of settings that stand in a row of one family's, one after the other, ends
+            int[] stretchEnd = new int[count];
+            for (int s = count - 1; s >= 0; s--) {
+                boolean joins = s + 1 < count && index[s] >= 0 && index[s + 1] == index[s] + 1
+                        && family[s + 1] == family[s];
+                stretchEnd[s] = joins ? stretchEnd[s + 1] : s + 1;
+            }
+            return new Layout(family, index, whole, stretchEnd);
         }
     }
 
@@ -402,19 +409,26 @@ final class RateRows {
         FilterFamily rowFamily = null;
         Row row = null;
         int next = 0;
-        for (int s = 0; s < fpr.length; s++) {
+        for (int s = 0; s < fpr.length; ) {
             int at = layout.index()[s];
             if (at < 0) {
                 fpr[s] = ReadPath.rate(consulted, presentShare, settings.get(s).fpr(entries));
                 bits[s] = settings.get(s).filterBits(entries);
+                s++;
                 continue;
             }
             if (layout.family()[s] != rowFamily) {
                 rowFamily = layout.family()[s];
                 row = rows.get(next++);
             }
-            fpr[s] = ReadPath.rate(consulted, presentShare, row.fpr()[at]);
-            bits[s] = row.bits()[at];
+            // a stretch of the family's row, one setting after the other: read in one pass
+            int end = layout.stretchEnd()[s];
+            double[] rowFpr = row.fpr();
+            for (int t = s, a = at; t < end; t++, a++) {
+                fpr[t] = ReadPath.rate(true, presentShare, rowFpr[a]);
+            }
+            System.arraycopy(row.bits(), at, bits, s, end - s);
+            s = end;
         }
     }
 }

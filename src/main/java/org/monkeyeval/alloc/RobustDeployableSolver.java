@@ -710,10 +710,15 @@ public final class RobustDeployableSolver {
                     open[1] = new double[count];
                     open[2] = new double[count];
                 }
+                double[] sumLow = open[0];
+                double[] sumHigh = open[1];
+                double[] sumSize = open[2];
+                double a = reachLow[i];
+                double b = reachHigh[i];
                 for (int s = 0; s < count; s++) {
-                    open[0][s] += reachLow[i] * p[s];
-                    open[1][s] += reachHigh[i] * p[s];
-                    open[2][s] += m[s];
+                    sumLow[s] += a * p[s];
+                    sumHigh[s] += b * p[s];
+                    sumSize[s] += m[s];
                 }
                 if (--runsLeft[k] == 0) {
                     double[] costLow = open[0];
@@ -902,8 +907,14 @@ public final class RobustDeployableSolver {
             } else if (theta == 0.0) {
                 verticesHigh = a.vertices();
             }
+            lastTheta = theta;
+            lastVertices = a.vertices();
             return a.position();
         }
+
+        // the last weighted solve's theta and vertices: the rounds' LP bound at theta reads the duality's last step's
+        private double lastTheta = Double.NaN;
+        private DeployableSolver.Hull[] lastVertices;
 
         // the vertices of the groups' hulls at theta 1 and 0 ({@link DeployableSolver.Hull#vertices}: what an LP bound
         // reads of a hull), as the ends' solves found them: the rounds' LP bounds read them again
@@ -915,6 +926,9 @@ public final class RobustDeployableSolver {
          * ({@link DeployableSolver.Hull#ofWeighted}), what an LP bound reads of it.
          */
         DeployableSolver.Hull[] vertices(double theta) {
+            if (Double.compare(theta, lastTheta) == 0) {
+                return lastVertices;
+            }
             DeployableSolver.Hull[] vertices = new DeployableSolver.Hull[groups];
             IntStream.range(0, groups).parallel().forEach(k -> vertices[k] = // each its own slot
                     DeployableSolver.Hull.verticesOfWeighted(low[k], high[k], theta, sortedSize[k]));
