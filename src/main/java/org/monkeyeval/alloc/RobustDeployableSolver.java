@@ -1248,7 +1248,36 @@ public final class RobustDeployableSolver {
             lpHigh = lp[1];
             lpTheta = lp[2];
             margin = 1e-12 * (scale + lambdaFree(lp));
+            for (int o = 0; o < 3; o++) {
+                blockLeast[o] = new double[groups][];
+            }
+            IntStream.range(0, groups).parallel().forEach(k -> { // each group its own slots
+                int n = t.low[k].length;
+                for (int o = 0; o < 3; o++) {
+                    double[] least = new double[(n + PASS_BLOCK - 1) / PASS_BLOCK];
+                    for (int b = 0; b < least.length; b++) {
+                        double m = Double.POSITIVE_INFINITY;
+                        for (int j = b * PASS_BLOCK, end = Math.min(n, j + PASS_BLOCK); j < end; j++) {
+                            double r = reduced(o, k, j);
+                            if (r < m) { // as passing reads it: a NaN never below
+                                m = r;
+                            }
+                        }
+                        least[b] = m;
+                    }
+                    blockLeast[o][k] = least;
+                }
+            });
         }
+
+        /** Settings by size per block whose least reduced cost under each objective {@link #passing} reads first. */
+        static final int PASS_BLOCK = 64;
+        /**
+         * Per objective, group and block of {@link #PASS_BLOCK} settings: the least reduced cost. A block whose least
+         * does not pass under some objective holds no setting that passes under all three, so {@link #passing} reads
+         * the settings of the other blocks alone: the same comparisons on the same doubles, where any setting passes.
+         */
+        private final double[][][] blockLeast = new double[3][][];
 
         /** Group k's cost at position j under objective o: cL, cH, theta cL + (1 - theta) cH. */
         private double cost(int o, int k, int j) {
@@ -1343,14 +1372,26 @@ public final class RobustDeployableSolver {
             double weighted = cut + theta * t.offsetLow + (1 - theta) * t.offsetHigh - lpTheta + margin;
             int[][] pass = new int[t.groups][];
             IntStream.range(0, t.groups).parallel().forEach(k -> { // each group its own slot
-                int[] kept = new int[t.low[k].length];
+                int settings = t.low[k].length;
+                double[] leastLow = blockLeast[0][k];
+                double[] leastHigh = blockLeast[1][k];
+                double[] leastWeighted = blockLeast[2][k];
+                int[] kept = new int[Math.min(settings, 4 * PASS_BLOCK)];
                 int n = 0;
-                for (int j = 0; j < kept.length; j++) {
-                    if (reduced(0, k, j) < low && reduced(1, k, j) < high && reduced(2, k, j) < weighted) {
-                        kept[n++] = j;
+                for (int b = 0; b < leastLow.length; b++) {
+                    if (!(leastLow[b] < low && leastHigh[b] < high && leastWeighted[b] < weighted)) {
+                        continue;
+                    }
+                    for (int j = b * PASS_BLOCK, end = Math.min(settings, j + PASS_BLOCK); j < end; j++) {
+                        if (reduced(0, k, j) < low && reduced(1, k, j) < high && reduced(2, k, j) < weighted) {
+                            if (n == kept.length) {
+                                kept = Arrays.copyOf(kept, Math.min(settings, 2 * n));
+                            }
+                            kept[n++] = j;
+                        }
                     }
                 }
-                pass[k] = Arrays.copyOf(kept, n);
+                pass[k] = n == kept.length ? kept : Arrays.copyOf(kept, n);
             });
             return pass;
         }
