@@ -611,8 +611,20 @@ public final class Ribbon {
      * fallback test and the size: the same values each of them computes for itself.
      */
     double[] expectedFprAndFilterBytes(long entries, long slots, DoubleSupplier bloomRate) {
+        double[] both = new double[2];
+        expectedFprAndFilterBytes(entries, slots, bloomRate, both);
+        return both;
+    }
+
+    /**
+     * {@link #expectedFprAndFilterBytes(long, long, DoubleSupplier)} written into {@code both} (the rate, then the
+     * bytes): a row of settings hands the same two slots to each of its 99,001 settings.
+     */
+    void expectedFprAndFilterBytes(long entries, long slots, DoubleSupplier bloomRate, double[] both) {
         if (entries > MAX_RIBBON_ENTRIES) { // every bias builds the Bloom filter
-            return new double[] {bloomRate.getAsDouble(), bloomBytesWithMetadata(entries)};
+            both[0] = bloomRate.getAsDouble();
+            both[1] = bloomBytesWithMetadata(entries);
+            return;
         }
         long dataLow = ribbonDataBytes(slots, 0);
         long dataHigh = ribbonDataBytes(slots, -1);
@@ -622,11 +634,13 @@ public final class Ribbon {
         double fprLow = fprOverData(entries, slots, dataLow, bloomRate);
         double bytesLow = bytesOverData(entries, slots, dataLow);
         if (threshold >= 1L << 32) {
-            return new double[] {fprLow, bytesLow};
+            both[0] = fprLow;
+            both[1] = bytesLow;
+            return;
         }
         double shareHigh = shareAtOrAbove(threshold);
-        return new double[] {overBias(shareHigh, fprLow, fprOverData(entries, slots, dataHigh, bloomRate)),
-                overBias(shareHigh, bytesLow, bytesOverData(entries, slots, dataHigh))};
+        both[0] = overBias(shareHigh, fprLow, fprOverData(entries, slots, dataHigh, bloomRate));
+        both[1] = overBias(shareHigh, bytesLow, bytesOverData(entries, slots, dataHigh));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.monkeyeval.family.rocksdb;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongUnaryOperator;
 
 import org.monkeyeval.family.ByteKeyFilter;
@@ -126,21 +127,37 @@ public final class RocksDbRibbonFamily implements RealFilterFamily {
         FilterFamily.checkEntries(entries);
         fpr[0] = 1.0; // Setting.none()
         bits[0] = 0.0;
-        BloomRates bloom = new BloomRates();
+        BloomRates bloom = new BloomRates(entries);
         long slots = Ribbon.rowSlots(entries); // n's alone
+        double[] both = new double[2];
         for (int i = 0; i < rules.length; i++) {
             Ribbon r = rules[i];
-            double[] both = r.expectedFprAndFilterBytes(entries, slots, () -> bloom.rate(r, entries));
+            bloom.rule = r;
+            r.expectedFprAndFilterBytes(entries, slots, bloom, both);
             fpr[i + 1] = both[0];
             bits[i + 1] = 8.0 * both[1];
         }
     }
 
-    /** The Bloom fallback's rate of the last lines and probes asked for, kept for the next setting of the same. */
-    private static final class BloomRates {
+    /**
+     * The Bloom fallback's rate of the last lines and probes asked for, kept for the next setting of the same; as a
+     * supplier, the rate of the rule set last ({@code rule}), over the row's n keys.
+     */
+    private static final class BloomRates implements DoubleSupplier {
+        private final long entries;
+        private Ribbon rule;
         private long lines = -1;
         private int probes = -1;
         private double rate;
+
+        BloomRates(long entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public double getAsDouble() {
+            return rate(rule, entries);
+        }
 
         double rate(Ribbon r, long entries) {
             long l = RocksDbLocalBloom.lines(entries, r.millibits());
