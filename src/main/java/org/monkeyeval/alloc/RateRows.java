@@ -10,9 +10,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.LongStream;
 
 import org.monkeyeval.family.FilterFamily;
 import org.monkeyeval.family.Setting;
@@ -278,12 +279,15 @@ final class RateRows {
         Layout layout = layout(settings);
         double[] fpr = new double[count];
         double[] bits = new double[count];
+        // the runs in steps, each step's read filters of at most ROWS_AT_ONCE distinct entries: their families' rows
+        // computed on several threads and held here until one thread has handed those runs over in order, each row
+        // put together from them into the same two arrays (rows only kept softly could be dropped before they are
+        // read, and computed again one by one, where the tables beside them fill the heap); the next step's rows are
+        // computed while this thread hands over the step before
+        List<int[]> steps = new ArrayList<>(); // each step's first run and the run after its last
+        List<long[]> stepSizes = new ArrayList<>();
         long[] distinct = new long[ROWS_AT_ONCE];
         for (int from = 0; from < runs; ) {
-            // the next runs whose read filters hold at most ROWS_AT_ONCE distinct entries: their families' rows
-            // computed on several threads and held here until one thread has handed those runs over in order, each row
-            // put together from them into the same two arrays (rows only kept softly could be dropped before they are
-            // read, and computed again one by one, where the tables beside them fill the heap)
             int d = 0;
             int to = from;
             for (; to < runs; to++) {
@@ -294,9 +298,16 @@ final class RateRows {
                     distinct[d++] = entries[to];
                 }
             }
-            long[] batch = Arrays.copyOf(distinct, d);
-            List<List<Row>> held = LongStream.of(batch).parallel().mapToObj(n -> familyRows(layout, n)).toList();
-            for (int i = from; i < to; i++) {
+            steps.add(new int[] {from, to});
+            stepSizes.add(Arrays.copyOf(distinct, d));
+            from = to;
+        }
+        Step next = steps.isEmpty() ? null : Step.start(layout, stepSizes.get(0));
+        for (int k = 0; k < steps.size(); k++) {
+            List<List<Row>> held = next.rows();
+            next = k + 1 < steps.size() ? Step.start(layout, stepSizes.get(k + 1)) : null;
+            long[] batch = stepSizes.get(k);
+            for (int i = steps.get(k)[0]; i < steps.get(k)[1]; i++) {
                 if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                         || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
                     List<Row> rows = consulted[i] ? held.get(batchPosition(batch, entries[i])) : List.of();
@@ -304,7 +315,77 @@ final class RateRows {
                 }
                 consumer.accept(i, fpr, bits);
             }
-            from = to;
+        }
+    }
+
+    /**
+     * One step's families' rows, one per distinct run size, computed by the common pool's threads from the step's
+     * start and by the thread that asks for them ({@link #rows}), each size taken by whichever thread comes to it
+     * first: the rows are pure functions of their sizes, so the same whoever computes them.
+     */
+    private static final class Step {
+        private final Layout layout;
+        private final long[] sizes;
+        private final List<?>[] rows;
+        private final AtomicInteger next = new AtomicInteger();
+        private final CountDownLatch left;
+        private volatile Throwable failed;
+
+        private Step(Layout layout, long[] sizes) {
+            this.layout = layout;
+            this.sizes = sizes;
+            rows = new List<?>[sizes.length];
+            left = new CountDownLatch(sizes.length);
+        }
+
+        static Step start(Layout layout, long[] sizes) {
+            Step step = new Step(layout, sizes);
+            int helpers = Math.min(sizes.length - 1, ForkJoinPool.getCommonPoolParallelism());
+            for (int h = 0; h < helpers; h++) {
+                ForkJoinPool.commonPool().execute(step::work);
+            }
+            return step;
+        }
+
+        private void work() {
+            for (int i = next.getAndIncrement(); i < sizes.length; i = next.getAndIncrement()) {
+                try {
+                    rows[i] = familyRows(layout, sizes[i]);
+                } catch (RuntimeException | Error e) {
+                    failed = e;
+                } finally {
+                    left.countDown();
+                }
+            }
+        }
+
+        /** The rows, by the step's sizes, once every one is computed (this thread computing those left). */
+        @SuppressWarnings("unchecked")
+        List<List<Row>> rows() {
+            work();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    left.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (failed instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failed instanceof Error e) {
+                throw e;
+            }
+            List<List<Row>> all = new ArrayList<>(rows.length);
+            for (List<?> r : rows) {
+                all.add((List<Row>) r);
+            }
+            return all;
         }
     }
 
