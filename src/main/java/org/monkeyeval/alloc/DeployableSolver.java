@@ -679,7 +679,11 @@ public final class DeployableSolver {
          * @param identity 0 .. n-1 over the n settings, kept as the hull's settings where none is dropped
          */
         static Hull ofWeighted(double[] low, double[] high, double theta, double[] size, int[] identity) {
-            Weighted w = Weighted.scan(low, high, theta, size);
+            return ofWeighted(Weighted.scan(low, high, theta, size), low, high, theta, size, identity);
+        }
+
+        /** {@link #ofWeighted(double[], double[], double, double[], int[])} from its scan, made already (or null). */
+        static Hull ofWeighted(Weighted w, double[] low, double[] high, double theta, double[] size, int[] identity) {
             if (w == null) {
                 return ofGiven(weightedCosts(low, high, theta), size, identity);
             }

@@ -53,12 +53,12 @@ final class WeightedKnapsack {
         IntStream.range(0, groups).parallel().forEach(k -> // each its own slot
                 scans[k] = DeployableSolver.Hull.Weighted.scan(low[k], high[k], theta, size[k]));
         if (Arrays.stream(scans).anyMatch(Objects::isNull)) {
-            return whole(low, high, size, identity, order, theta, budget, maxStates);
+            return whole(scans, low, high, size, identity, order, theta, budget, maxStates);
         }
         DeployableSolver.Hull[] vertices = Arrays.stream(scans).map(DeployableSolver.Hull.Weighted::vertices)
                 .toArray(DeployableSolver.Hull[]::new);
         if (!distinct(vertices)) {
-            return whole(low, high, size, identity, order, theta, budget, maxStates);
+            return whole(scans, low, high, size, identity, order, theta, budget, maxStates);
         }
         int[] start = DeployableSolver.Bound.of(inOrder(vertices, order)).wholeSteps(budget, vertices, order);
         DeployableSolver.fill(scans, order, start, budget);
@@ -103,10 +103,20 @@ final class WeightedKnapsack {
     /** The weighted solve over every group's whole hull ({@link DeployableSolver.Hull#ofWeighted}). */
     static Answer whole(double[][] low, double[][] high, double[][] size, int[][] identity, Integer[] order,
                         double theta, double budget, long maxStates) {
+        DeployableSolver.Hull.Weighted[] scans = new DeployableSolver.Hull.Weighted[low.length];
+        IntStream.range(0, low.length).parallel().forEach(k -> // each its own slot
+                scans[k] = DeployableSolver.Hull.Weighted.scan(low[k], high[k], theta, size[k]));
+        return whole(scans, low, high, size, identity, order, theta, budget, maxStates);
+    }
+
+    /** {@link #whole(double[][], double[][], double[][], int[][], Integer[], double, double, long)} from its scans. */
+    private static Answer whole(DeployableSolver.Hull.Weighted[] scans, double[][] low, double[][] high,
+                                double[][] size, int[][] identity, Integer[] order, double theta, double budget,
+                                long maxStates) {
         int groups = low.length;
         DeployableSolver.Hull[] hulls = new DeployableSolver.Hull[groups];
         IntStream.range(0, groups).parallel().forEach(k -> // each its own slot
-                hulls[k] = DeployableSolver.Hull.ofWeighted(low[k], high[k], theta, size[k], identity[k]));
+                hulls[k] = DeployableSolver.Hull.ofWeighted(scans[k], low[k], high[k], theta, size[k], identity[k]));
         int[] start = DeployableSolver.Bound.of(inOrder(hulls, order)).wholeSteps(budget, hulls, order);
         int[] onHull = new int[groups];
         for (int k = 0; k < groups; k++) {
