@@ -797,50 +797,109 @@ public final class DeployableSolver {
              * The kept settings whose reduced cost r_j = (C_j + lambda S_j) - min_k (C_k + lambda S_k), the least over
              * every kept setting, is below {@code wide}, and the one at {@code must}: a hull over them, their
              * positions its settings, and their reduced costs, the sums {@link ChoiceKnapsack#reducedCosts} makes of
-             * the whole hull, in the same order.
+             * the whole hull.
+             *
+             * <p>One pass: the least over the hull's vertices, v, is no less than the least over every kept setting,
+             * so a setting with (C_j + lambda S_j) - v not below {@code wide} has r_j not below it either (a rounded
+             * difference never rises as what is taken away grows), and the setting of the least has
+             * C_j + lambda S_j at most v: those below {@code wide} or v are gathered, the least is theirs, and r_j is
+             * taken of them. Where some cost is NaN (the whole least NaN) or there is no vertex, the least is taken over every
+             * kept setting first.
              */
             Near near(double lambda, double wide, int must) {
+                double bound = Double.POSITIVE_INFINITY; // the least over the vertices
+                for (int v = 0; v < vertices; v++) {
+                    bound = Math.min(bound, vertexCost[v] + lambda * vertexSize[v]);
+                }
+                if (!(bound < Double.POSITIVE_INFINITY)) {
+                    bound = leastOverKept(lambda);
+                }
                 int n = size.length;
+                int room = 256;
+                int[] index = new int[room];
+                double[] x = new double[room];
+                int u = 0;
                 double least = Double.POSITIVE_INFINITY;
                 for (int j = 0, d = 0; j < n; j++) {
                     if (d < droppedCount && dropped[d] == j) {
                         d++;
                         continue;
                     }
-                    least = Math.min(least, cost(j) + lambda * size[j]);
+                    double xj = cost(j) + lambda * size[j];
+                    if (xj != xj) { // a NaN cost: the least over every kept setting is NaN
+                        return nearOverLeast(lambda, wide, must, leastOverKept(lambda));
+                    }
+                    if (xj - bound < wide || xj <= bound || j == must) { // the least's setting among them
+                        if (u == room) {
+                            room *= 2;
+                            index = Arrays.copyOf(index, room);
+                            x = Arrays.copyOf(x, room);
+                        }
+                        index[u] = j;
+                        x[u] = xj;
+                        u++;
+                        least = Math.min(least, xj);
+                    }
                 }
-                int room = 256;
-                int[] index = new int[room];
-                double[] c = new double[room];
-                double[] m = new double[room];
-                double[] r = new double[room];
-                int u = 0;
-                for (int j = 0, d = 0; j < n; j++) {
+                int kept = 0;
+                for (int i = 0; i < u; i++) {
+                    double r = x[i] - least;
+                    if (r < wide || index[i] == must) {
+                        index[kept] = index[i];
+                        x[kept] = r;
+                        kept++;
+                    }
+                }
+                return listed(Arrays.copyOf(index, kept), Arrays.copyOf(x, kept));
+            }
+
+            /** min over the kept settings of C_j + lambda S_j, in their order ({@link ChoiceKnapsack#reducedCosts}'s). */
+            private double leastOverKept(double lambda) {
+                double least = Double.POSITIVE_INFINITY;
+                for (int j = 0, d = 0; j < size.length; j++) {
                     if (d < droppedCount && dropped[d] == j) {
                         d++;
                         continue;
                     }
-                    double cj = cost(j);
-                    double rj = cj + lambda * size[j];
+                    least = Math.min(least, cost(j) + lambda * size[j]);
+                }
+                return least;
+            }
+
+            /** {@link #near} with its least given, every kept setting read. */
+            private Near nearOverLeast(double lambda, double wide, int must, double least) {
+                int[] index = new int[256];
+                double[] r = new double[256];
+                int u = 0;
+                for (int j = 0, d = 0; j < size.length; j++) {
+                    if (d < droppedCount && dropped[d] == j) {
+                        d++;
+                        continue;
+                    }
+                    double rj = cost(j) + lambda * size[j];
                     rj -= least;
                     if (rj < wide || j == must) {
-                        if (u == room) {
-                            room *= 2;
-                            index = Arrays.copyOf(index, room);
-                            c = Arrays.copyOf(c, room);
-                            m = Arrays.copyOf(m, room);
-                            r = Arrays.copyOf(r, room);
+                        if (u == index.length) {
+                            index = Arrays.copyOf(index, 2 * u);
+                            r = Arrays.copyOf(r, 2 * u);
                         }
                         index[u] = j;
-                        c[u] = cj;
-                        m[u] = size[j];
                         r[u] = rj;
                         u++;
                     }
                 }
-                double[] mu = Arrays.copyOf(m, u);
-                double[] cu = Arrays.copyOf(c, u);
-                return new Near(new Hull(Arrays.copyOf(index, u), cu, mu, lowerHull(cu, mu)), Arrays.copyOf(r, u));
+                return listed(Arrays.copyOf(index, u), Arrays.copyOf(r, u));
+            }
+
+            /** The near settings at {@code index} (positions, ascending) with their reduced costs. */
+            private Near listed(int[] index, double[] reduced) {
+                double[] c = new double[index.length];
+                double[] m = new double[index.length];
+                for (int i = 0; i < index.length; i++) {
+                    c[i] = cost(index[i]);
+                    m[i] = size[index[i]];
+                }
+                return new Near(new Hull(index, c, m, lowerHull(c, m)), reduced);
             }
 
             /** {@link #near}'s settings, and their reduced costs. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -96,6 +97,33 @@ final class WeightedKnapsackTest {
         DeployableSolver.Hull hull = DeployableSolver.Hull.ofWeighted(low, high, 0.5, size, identity(5));
         assertArrayEquals(new int[] {0, 2, 4}, hull.index);
         assertArrayEquals(new int[] {0, 2, 4}, DeployableSolver.Hull.verticesOfWeighted(low, high, 0.5, size).index);
+    }
+
+    @Test
+    void near_isTheWholeHullsSettingsBelowTheGap_withTheirReducedCostsBitForBit() {
+        SplittableRandom random = new SplittableRandom(17);
+        for (int trial = 0; trial < 1500; trial++) {
+            double[][] g = group(random, 1 + random.nextInt(300));
+            double theta = theta(random);
+            double lambda = random.nextInt(5) == 0 ? 0.0 : Math.exp(-4 * random.nextDouble()) / 20;
+            DeployableSolver.Hull whole = DeployableSolver.Hull.ofWeighted(g[0], g[1], theta, g[2],
+                    identity(g[0].length));
+            double[] reduced = ChoiceKnapsack.reducedCosts(whole, lambda).cost;
+            double wide = random.nextInt(6) == 0 ? 0.0 : random.nextDouble() * random.nextDouble();
+            int must = whole.index[random.nextInt(whole.index.length)];
+            int[] expected = IntStream.range(0, whole.index.length)
+                    .filter(j -> reduced[j] < wide || whole.index[j] == must).toArray();
+            DeployableSolver.Hull.Weighted scan = DeployableSolver.Hull.Weighted.scan(g[0], g[1], theta, g[2]);
+            DeployableSolver.Hull.Weighted.Near near = scan.near(lambda, wide, must);
+            String where = "trial " + trial;
+            assertArrayEquals(Arrays.stream(expected).map(j -> whole.index[j]).toArray(), near.hull().index, where);
+            assertArrayEquals(Arrays.stream(expected).mapToDouble(j -> reduced[j]).toArray(), near.reduced(),
+                    where + ": reduced costs");
+            assertArrayEquals(Arrays.stream(expected).mapToDouble(j -> whole.cost[j]).toArray(), near.hull().cost,
+                    where + ": costs");
+            assertArrayEquals(Arrays.stream(expected).mapToDouble(j -> whole.size[j]).toArray(), near.hull().size,
+                    where + ": sizes");
+        }
     }
 
     @Test
