@@ -718,11 +718,6 @@ public final class DeployableSolver {
             return w == null ? of(weightedCosts(low, high, theta), size).vertices() : w.vertices();
         }
 
-        /** A hull over settings given in ascending size with falling cost ({@code index} their numbers). */
-        static Hull ofListed(int[] index, double[] cost, double[] size) {
-            return new Hull(index, cost, size, lowerHull(cost, size));
-        }
-
         /** theta low_j + (1 - theta) high_j of every setting (low, high themselves at theta 1 and 0). */
         private static double[] weightedCosts(double[] low, double[] high, double theta) {
             double[] c = new double[low.length];

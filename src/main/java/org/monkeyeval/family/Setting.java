@@ -51,9 +51,9 @@ public record Setting(double bitsPerKey, String knob, List<Parameter> parameters
 
     /**
      * One instance of each parameter list (immutable, so shared): the catalogs hold hundreds of thousands of settings
-     * (99,001 each for RocksDB's Bloom, legacy Bloom and Ribbon families) over a few thousand distinct lists, and
+     * (99,001 each for RocksDB's Bloom, legacy Bloom and Ribbon families) over about ten thousand distinct lists, and
      * every object the heap holds is one more the collector marks, each time it marks (at -Xmx1g, a robust solve of
-     * 200 runs beside them started a marking about every half second).
+     * 200 runs beside them started one about twice a second).
      */
     private static final Map<List<Parameter>, List<Parameter>> PARAMETER_LISTS = new ConcurrentHashMap<>();
 
