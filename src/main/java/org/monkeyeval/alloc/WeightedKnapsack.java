@@ -80,8 +80,9 @@ final class WeightedKnapsack {
             lastSize[k] = scans[k].lastSize();
         }
         double margin = ChoiceKnapsack.margin(upper, lambda, budget, firstCost, lastSize);
-        // every gap the search reads is at most upper - lp + margin, the incumbents' sums below upper (each rounded
-        // sum of 64 positive terms is within 64 ulps of its value, far inside a second margin)
+        // every gap the search reads is at most upper - lp + margin, the later incumbents' costs below upper (each a
+        // rounded sum of one non-negative term per group, within as many ulps of its value as there are groups: far
+        // inside a second margin, 10^-12 of upper at least)
         double wide = upper - lp + 2 * margin;
         DeployableSolver.Hull[] near = new DeployableSolver.Hull[groups];
         ChoiceKnapsack.Reduced[] reduced = new ChoiceKnapsack.Reduced[groups];
