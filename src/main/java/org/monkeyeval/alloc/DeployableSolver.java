@@ -402,7 +402,8 @@ public final class DeployableSolver {
         return first;
     }
 
-    private static int positionOf(Hull hull, int setting) {
+    /** The position of {@code setting} among the hull's undominated settings. */
+    static int positionOf(Hull hull, int setting) {
         for (int j = 0; j < hull.index.length; j++) {
             if (hull.index[j] == setting) {
                 return j;
@@ -798,16 +799,12 @@ public final class DeployableSolver {
              * so a setting with (C_j + lambda S_j) - v not below {@code wide} has r_j not below it either (a rounded
              * difference never rises as what is taken away grows), and the setting of the least has
              * C_j + lambda S_j at most v: those below {@code wide} or v are gathered, the least is theirs, and r_j is
-             * taken of them. Where some cost is NaN (the whole least NaN) or there is no vertex, the least is taken over every
-             * kept setting first.
+             * taken of them (a NaN cost makes the least NaN, as it makes the whole hull's).
              */
             Near near(double lambda, double wide, int must) {
-                double bound = Double.POSITIVE_INFINITY; // the least over the vertices
+                double bound = Double.POSITIVE_INFINITY; // the least over the vertices (with none, every kept is read)
                 for (int v = 0; v < vertices; v++) {
                     bound = Math.min(bound, vertexCost[v] + lambda * vertexSize[v]);
-                }
-                if (!(bound < Double.POSITIVE_INFINITY)) {
-                    bound = leastOverKept(lambda);
                 }
                 int n = size.length;
                 int room = 256;
@@ -821,8 +818,8 @@ public final class DeployableSolver {
                         continue;
                     }
                     double xj = cost(j) + lambda * size[j];
-                    if (xj != xj) { // a NaN cost: the least over every kept setting is NaN
-                        return nearOverLeast(lambda, wide, must, leastOverKept(lambda));
+                    if (xj != xj) {
+                        least = Double.NaN; // the least over every kept setting is NaN, and so is every r_j
                     }
                     if (xj - bound < wide || xj <= bound || j == must) { // the least's setting among them
                         if (u == room) {
@@ -846,44 +843,6 @@ public final class DeployableSolver {
                     }
                 }
                 return listed(Arrays.copyOf(index, kept), Arrays.copyOf(x, kept));
-            }
-
-            /** min over the kept settings of C_j + lambda S_j, in their order ({@link ChoiceKnapsack#reducedCosts}'s). */
-            private double leastOverKept(double lambda) {
-                double least = Double.POSITIVE_INFINITY;
-                for (int j = 0, d = 0; j < size.length; j++) {
-                    if (d < droppedCount && dropped[d] == j) {
-                        d++;
-                        continue;
-                    }
-                    least = Math.min(least, cost(j) + lambda * size[j]);
-                }
-                return least;
-            }
-
-            /** {@link #near} with its least given, every kept setting read. */
-            private Near nearOverLeast(double lambda, double wide, int must, double least) {
-                int[] index = new int[256];
-                double[] r = new double[256];
-                int u = 0;
-                for (int j = 0, d = 0; j < size.length; j++) {
-                    if (d < droppedCount && dropped[d] == j) {
-                        d++;
-                        continue;
-                    }
-                    double rj = cost(j) + lambda * size[j];
-                    rj -= least;
-                    if (rj < wide || j == must) {
-                        if (u == index.length) {
-                            index = Arrays.copyOf(index, 2 * u);
-                            r = Arrays.copyOf(r, 2 * u);
-                        }
-                        index[u] = j;
-                        r[u] = rj;
-                        u++;
-                    }
-                }
-                return listed(Arrays.copyOf(index, u), Arrays.copyOf(r, u));
             }
 
             /** The near settings at {@code index} (positions, ascending) with their reduced costs. */
@@ -928,7 +887,7 @@ public final class DeployableSolver {
                 while (j < n) {
                     double mj = size[j];
                     int least = j; // the run of equal sizes from j, at its least cost (the first such)
-                    double cj = theta == 1.0 ? low[j] : theta == 0.0 ? high[j] : theta * low[j] + (1 - theta) * high[j];
+                    double cj = cost(low, high, theta, j);
                     int end = j + 1;
                     if (end < n && !(size[end] > mj)) { // a run of equal sizes, or sizes out of order
                         for (; end < n; end++) {

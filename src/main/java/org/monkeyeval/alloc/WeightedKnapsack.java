@@ -121,7 +121,7 @@ final class WeightedKnapsack {
         int[] start = DeployableSolver.Bound.of(inOrder(hulls, order)).wholeSteps(budget, hulls, order);
         int[] onHull = new int[groups];
         for (int k = 0; k < groups; k++) {
-            onHull[k] = positionIn(hulls[k], start[k]);
+            onHull[k] = DeployableSolver.positionOf(hulls[k], start[k]);
         }
         DeployableSolver.fill(hulls, order, onHull, budget);
         ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, onHull, maxStates);
@@ -155,14 +155,5 @@ final class WeightedKnapsack {
             }
         }
         return true;
-    }
-
-    private static int positionIn(DeployableSolver.Hull hull, int setting) {
-        for (int j = 0; j < hull.index.length; j++) {
-            if (hull.index[j] == setting) {
-                return j;
-            }
-        }
-        throw new IllegalStateException("setting " + setting + " is not undominated");
     }
 }
