@@ -189,6 +189,47 @@ final class RobustDeployableSolverTest {
         assertTrue(cutShort > 0, "no cap left the answer unproven");
     }
 
+    /**
+     * A beam layer extended first below thresholds near its parents' bounds keeps the partial allocations of one
+     * extended below the cut. With caps no beam layer can pass (its 64 partial allocations each with every setting of
+     * the family) and whose tenth the first try often passes, the answer, the partial allocations counted, the bound
+     * and the proof are those of beams extended below the cut alone; and some beam layers were decided below a
+     * threshold.
+     */
+    @Test
+    void solve_beamLayersBelowThresholds_keepTheBeamOfLayersBelowTheCut() {
+        SplittableRandom random = new SplittableRandom(101);
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 397);
+        long leastCap = 64L * family.settings().size() + 1;
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        int decided = 0;
+        for (int trial = 0; trial < 20; trial++) {
+            int runs = 10 + random.nextInt(10);
+            long[] entries = new long[runs];
+            int[] groups = new int[runs];
+            long total = 0;
+            for (int i = 0; i < runs; i++) {
+                entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
+                groups[i] = random.nextInt(runs);
+                total += entries[i];
+            }
+            ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
+            double budget = Math.floor(total * (3 + random.nextDouble() * 13));
+            long cap = leastCap + random.nextInt(1_000);
+            int stretch = RobustDeployableSolver.Search.STATES_PER_STRETCH;
+            RobustDeployableSolver below = new RobustDeployableSolver(new DeployableSolver(), cap, stretch, true);
+            RobustDeployable thresholds = below.solve(engine, family, entries, groups, interval, budget);
+            RobustDeployable cut = new RobustDeployableSolver(new DeployableSolver(), cap, stretch, false)
+                    .solve(engine, family, entries, groups, interval, budget);
+            assertEquals(cut.settingOfGroup(), thresholds.settingOfGroup(), "trial " + trial + ": answer");
+            assertEquals(cut.nodes(), thresholds.nodes(), "trial " + trial + ": partial allocations");
+            assertEquals(cut.lowerBound(), thresholds.lowerBound(), "trial " + trial + ": bound");
+            assertEquals(cut.exact(), thresholds.exact(), "trial " + trial + ": proven");
+            decided += below.beamLayersBelowThresholds.sum() > 0 ? 1 : 0;
+        }
+        assertTrue(decided >= 3, decided + " cases with a beam layer decided below a threshold");
+    }
+
     @Test
     void solve_pointInterval_isTheDeployableOptimumWithoutRegret() {
         long[] entries = {10_000, 100_000, 1_000_000};
