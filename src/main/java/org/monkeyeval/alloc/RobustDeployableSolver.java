@@ -100,10 +100,44 @@ public final class RobustDeployableSolver {
 
     private final DeployableSolver solver;
     private final long maxNodes;
-    private final int statesPerStretch;
-    private final boolean beamBelowThresholds;
+    private final Tuning tuning;
     /** Layers of the beam decided among the children below a threshold ({@code Search.beamChildren}; tests read it). */
     final LongAdder beamLayersBelowThresholds = new LongAdder();
+
+    /** When the search's layers are compacted a stretch of partial allocations at a time ({@code Search.compacted}). */
+    enum Compact {
+        /** Never: where a round passes the cap, the answer is the incumbent with its certified bound. */
+        NEVER,
+        /** In rounds again from the bound proved, where a round passed the whole cap (the default). */
+        AFTER_CAP,
+        /** In every round (tests compare it with layers extended whole). */
+        ALWAYS
+    }
+
+    /**
+     * How the search runs, none of which changes an answer proved (tests compare each with another).
+     *
+     * @param statesPerStretch    partial allocations of a search layer each stretch extended side by side takes at
+     *                            least (many stretches against one: the same answer, nodes and cap)
+     * @param beamBelowThresholds whether the beam's layers are extended first below thresholds near their parents'
+     *                            bounds ({@code Search.beamChildren}; against layers extended below the cut: the same
+     *                            beam wherever no layer of it passes the cap)
+     * @param compact             when layers are compacted
+     * @param compactStretch      the most partial allocations a compacted layer extends at once
+     */
+    record Tuning(int statesPerStretch, boolean beamBelowThresholds, Compact compact, int compactStretch) {
+        static final Tuning DEFAULT = new Tuning(Search.STATES_PER_STRETCH, true, Compact.AFTER_CAP,
+                Integer.MAX_VALUE);
+
+        Tuning {
+            if (statesPerStretch < 1) {
+                throw new IllegalArgumentException("statesPerStretch (" + statesPerStretch + ") must be >= 1");
+            }
+            if (compactStretch < 1) {
+                throw new IllegalArgumentException("compactStretch (" + compactStretch + ") must be >= 1");
+            }
+        }
+    }
 
     public RobustDeployableSolver() {
         this(new DeployableSolver(), DEFAULT_MAX_NODES);
@@ -111,33 +145,21 @@ public final class RobustDeployableSolver {
 
     /** @param maxNodes cap on the partial allocations one round of the exact search keeps, {@code >= 1} */
     public RobustDeployableSolver(DeployableSolver solver, long maxNodes) {
-        this(solver, maxNodes, Search.STATES_PER_STRETCH);
+        this(solver, maxNodes, Tuning.DEFAULT);
     }
 
-    /**
-     * @param statesPerStretch partial allocations of a search layer each stretch extended side by side takes at
-     *                         least (tests compare many stretches with one: the same answer, nodes and cap)
-     */
+    /** @param statesPerStretch as {@link Tuning#statesPerStretch}, the rest of the tuning the default */
     RobustDeployableSolver(DeployableSolver solver, long maxNodes, int statesPerStretch) {
-        this(solver, maxNodes, statesPerStretch, true);
+        this(solver, maxNodes, new Tuning(statesPerStretch, true, Compact.AFTER_CAP, Integer.MAX_VALUE));
     }
 
-    /**
-     * @param beamBelowThresholds whether the beam's layers are extended first below thresholds near their parents'
-     *                            bounds ({@code Search.beamChildren}; tests compare them with layers extended below the
-     *                            cut: the same beam wherever no layer of it passes the cap)
-     */
-    RobustDeployableSolver(DeployableSolver solver, long maxNodes, int statesPerStretch, boolean beamBelowThresholds) {
+    RobustDeployableSolver(DeployableSolver solver, long maxNodes, Tuning tuning) {
         if (maxNodes < 1) {
             throw new IllegalArgumentException("maxNodes (" + maxNodes + ") must be >= 1");
         }
-        if (statesPerStretch < 1) {
-            throw new IllegalArgumentException("statesPerStretch (" + statesPerStretch + ") must be >= 1");
-        }
         this.solver = solver;
         this.maxNodes = maxNodes;
-        this.statesPerStretch = statesPerStretch;
-        this.beamBelowThresholds = beamBelowThresholds;
+        this.tuning = tuning;
     }
 
     /**
@@ -302,8 +324,8 @@ public final class RobustDeployableSolver {
             // first with a tenth of the cap; where a round passes it, a beam of the search's layers may find a
             // lower incumbent, and the rounds go on from the bound proved, with the whole cap
             Rounds rounds = new Rounds(tables, budgetBits, theta, Math.max(1, maxNodes / FIRST_TRY_SHARE));
-            rounds.statesPerStretch = statesPerStretch;
-            rounds.beamBelowThresholds = beamBelowThresholds;
+            rounds.tuning = tuning;
+            rounds.compact = tuning.compact() == Compact.ALWAYS;
             int[] found = rounds.run(dual, incumbent);
             if (found == null && rounds.lowerBound < incumbent) {
                 rounds.maxStates = maxNodes;
@@ -319,6 +341,13 @@ public final class RobustDeployableSolver {
                 if (found == null && rounds.lowerBound < incumbent) {
                     found = rounds.run(proven, incumbent);
                 }
+            }
+            if (found == null && rounds.lowerBound < incumbent && tuning.compact() == Compact.AFTER_CAP) {
+                // a round passed the whole cap: the rounds again from the bound proved, each layer's children held a
+                // stretch at a time, its undominated ones kept as they come
+                rounds.maxStates = maxNodes;
+                rounds.compact = true;
+                found = rounds.run(rounds.lowerBound, incumbent);
             }
             nodes = rounds.states;
             beamLayersBelowThresholds.add(rounds.beamLayersBelowThresholds);
@@ -1214,8 +1243,8 @@ public final class RobustDeployableSolver {
         final double budget;
         final double theta;
         long maxStates;
-        int statesPerStretch = Search.STATES_PER_STRETCH; // each search's
-        boolean beamBelowThresholds = true;                // the beam's ({@link Search#beamChildren})
+        Tuning tuning = Tuning.DEFAULT;
+        boolean compact;                                   // each search's layers compacted ({@link Search#compacted})
         int beamLayersBelowThresholds;                     // layers of the beams decided below a threshold
         // per objective (cL, cH, theta cL + (1 - theta) cH): the critical slope lambda of its LP and each group's
         // least C + lambda S; a setting's reduced cost C + lambda S - least is computed where a round reads it
@@ -1340,7 +1369,8 @@ public final class RobustDeployableSolver {
                     continue;
                 }
                 Search search = new Search(t, pass, budget, theta, maxStates);
-                search.statesPerStretch = statesPerStretch;
+                search.tune(tuning);
+                search.compact = compact;
                 int[] found = search.run(cut);
                 states += search.nodes;
                 if (search.overflow) {
@@ -1378,8 +1408,7 @@ public final class RobustDeployableSolver {
             }
             Search search = new Search(t, pass, budget, theta, maxStates);
             search.beam = BEAM;
-            search.statesPerStretch = statesPerStretch;
-            search.beamBelowThresholds = beamBelowThresholds;
+            search.tune(tuning);
             int[] found = search.run(cut);
             beamLayersBelowThresholds += search.beamLayersBelowThresholds;
             return found != null && t.worstRegret(found) < incumbent ? found : null;
@@ -1465,6 +1494,16 @@ public final class RobustDeployableSolver {
         final long maxStates;
         long nodes;
         boolean overflow;
+        long held;        // the children an extension may hold: the cap, or what a compacted layer leaves of it
+        boolean compact;  // layers extended a stretch of partial allocations at a time ({@link #compacted})
+        int compactStretch = Integer.MAX_VALUE; // the most partial allocations a compacted layer extends at once
+
+        /** Takes the tuning's stretches and beam. */
+        void tune(Tuning tuning) {
+            statesPerStretch = tuning.statesPerStretch();
+            beamBelowThresholds = tuning.beamBelowThresholds();
+            compactStretch = tuning.compactStretch();
+        }
 
         Search(Tables t, int[][] pass, double budget, double theta, long maxStates) {
             groups = t.groups;
@@ -1527,6 +1566,7 @@ public final class RobustDeployableSolver {
             this.offsetLow = t.offsetLow;
             this.offsetHigh = t.offsetHigh;
             this.maxStates = maxStates;
+            held = maxStates;
             reader = new Reader();
         }
 
@@ -1590,11 +1630,17 @@ public final class RobustDeployableSolver {
          * order as one extension, and the cap passed where one extension would pass it ({@link #passedCap}).
          */
         private boolean extend(int d, double[] used, double[] low, double[] high, double cut, Layer next) {
-            int states = used.length;
+            return extend(d, 0, used.length, used, low, high, cut, next);
+        }
+
+        /** {@link #extend(int, double[], double[], double[], double, Layer)} of partial allocations [from, to) alone. */
+        private boolean extend(int d, int from, int to, double[] used, double[] low, double[] high, double cut,
+                               Layer next) {
+            int states = to - from;
             int stretches = Math.min(MAX_STRETCHES, Math.max(1, states / statesPerStretch));
             next.clear();
             if (stretches == 1) {
-                reader.extend(d, 0, states, used, low, high, cut, next);
+                reader.extend(d, from, to, used, low, high, cut, next);
                 return !reader.overflow;
             }
             IntStream.range(0, stretches).parallel().forEach(c -> { // each stretch its own reader and children
@@ -1603,8 +1649,8 @@ public final class RobustDeployableSolver {
                     stretchLayer[c] = new Layer();
                 }
                 stretchLayer[c].clear();
-                stretchReader[c].extend(d, (int) ((long) c * states / stretches),
-                        (int) ((long) (c + 1) * states / stretches), used, low, high, cut, stretchLayer[c]);
+                stretchReader[c].extend(d, from + (int) ((long) c * states / stretches),
+                        from + (int) ((long) (c + 1) * states / stretches), used, low, high, cut, stretchLayer[c]);
             });
             if (passedCap(stretches)) {
                 return false;
@@ -1629,8 +1675,8 @@ public final class RobustDeployableSolver {
                 }
                 total += stretchLayer[c].count;
             }
-            if (total != maxStates) {
-                return total > maxStates;
+            if (total != held) {
+                return total > held;
             }
             int last = stretches - 1;
             while (stretchLayer[last].count == 0) {
@@ -1675,7 +1721,7 @@ public final class RobustDeployableSolver {
                     double blockOther = Double.NaN; // and that of the weight that last cut at this depth
                     int other = lastCut[d + 1];
                     for (int j = window[0]; j < window[1]; j++) {
-                        if (next.count == maxStates) {
+                        if (next.count == held) {
                             overflow = true;
                             return;
                         }
@@ -1801,6 +1847,27 @@ public final class RobustDeployableSolver {
             // a beam's: its partial allocations' whole bounds, from which beamChildren's thresholds start
             double[] whole = beam > 0 ? new double[] {reader.bound(0, 0.0, 0.0, 0.0, cut)} : null;
             for (int d = 0; d < groups; d++) {
+                if (compact) {
+                    Layer c = compacted(d, used, low, high, cut, next);
+                    if (c == null) {
+                        overflow = true;
+                        return null;
+                    }
+                    if (c.count == 0) {
+                        return null;
+                    }
+                    nodes += c.count;
+                    if (nodes > maxStates) {
+                        overflow = true;
+                        return null;
+                    }
+                    used = Arrays.copyOf(c.size, c.count);
+                    low = Arrays.copyOf(c.low, c.count);
+                    high = Arrays.copyOf(c.high, c.count);
+                    parent[d] = Arrays.copyOf(c.origin, c.count);
+                    choice[d] = Arrays.copyOf(c.setting, c.count);
+                    continue;
+                }
                 int[] kept;
                 if (beam > 0) {
                     kept = beamChildren(d, used, low, high, whole, cut, next);
@@ -1908,6 +1975,42 @@ public final class RobustDeployableSolver {
                 }
             }
             return true;
+        }
+
+        /**
+         * The undominated children of the layer at depth d in sweep order ({@link Layer#undominated}), found a stretch
+         * of its partial allocations at a time: each stretch's undominated children are swept together with those kept
+         * so far ({@link Layer#sweptWith}). Which children no other dominates, and their order, depend only on the
+         * children (the sweep's order is one total order, and a child dropped early is dominated by one kept, which
+         * dominates whatever it dominated), so the layer is the one {@link #layers} keeps, while at most the cap's
+         * children are held at once: those kept and a stretch's, whose partial allocations are halved where they
+         * pass what the kept leave. Null where one partial allocation's children alone pass it.
+         */
+        private Layer compacted(int d, double[] used, double[] low, double[] high, double cut, Layer chunk) {
+            Layer kept = new Layer();
+            int states = used.length;
+            int step = Math.min(states, compactStretch);
+            try {
+                for (int from = 0; from < states; ) {
+                    int to = (int) Math.min(states, (long) from + step);
+                    held = maxStates - kept.count;
+                    if (held <= 0) {
+                        return null;
+                    }
+                    if (!extend(d, from, to, used, low, high, cut, chunk)) {
+                        if (to - from == 1) {
+                            return null;
+                        }
+                        step = (to - from) / 2;
+                        continue;
+                    }
+                    kept = kept.sweptWith(chunk, chunk.undominated());
+                    from = to;
+                }
+            } finally {
+                held = maxStates;
+            }
+            return kept;
         }
 
         /** Thresholds {@link #beamChildren} tries before it extends a beam's layer below the cut. */
@@ -2087,6 +2190,46 @@ public final class RobustDeployableSolver {
                 setting[count] = s;
                 bound[count] = b;
                 count++;
+            }
+
+            /**
+             * These children (in sweep order, none dominating another) and {@code other}'s at {@code kept} (in sweep
+             * order), merged in sweep order, less those an earlier one dominates: a new layer.
+             */
+            Layer sweptWith(Layer other, int[] kept) {
+                Layer out = new Layer();
+                out.roomFor(count + kept.length);
+                Stairs stairs = new Stairs();
+                int a = 0;
+                int b = 0;
+                while (a < count || b < kept.length) {
+                    boolean mine = b == kept.length || a < count && !other.before(kept[b], this, a);
+                    Layer from = mine ? this : other;
+                    int x = mine ? a++ : kept[b++];
+                    if (stairs.add(from.low[x], from.high[x])) {
+                        out.add(from.size[x], from.low[x], from.high[x], from.origin[x], from.setting[x],
+                                from.bound[x]);
+                    }
+                }
+                return out;
+            }
+
+            /** Whether child x comes before child y of {@code layer} in sweep order (size, zL, zH, origin, setting). */
+            private boolean before(int x, Layer layer, int y) {
+                int c = Double.compare(size[x], layer.size[y]);
+                if (c == 0) {
+                    c = Double.compare(low[x], layer.low[y]);
+                }
+                if (c == 0) {
+                    c = Double.compare(high[x], layer.high[y]);
+                }
+                if (c == 0) {
+                    c = Integer.compare(origin[x], layer.origin[y]);
+                }
+                if (c == 0) {
+                    c = Integer.compare(setting[x], layer.setting[y]);
+                }
+                return c < 0;
             }
 
             /** Adds {@code other}'s children after these, in their order. */

@@ -216,10 +216,11 @@ final class RobustDeployableSolverTest {
             ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
             double budget = Math.floor(total * (3 + random.nextDouble() * 13));
             long cap = leastCap + random.nextInt(1_000);
-            int stretch = RobustDeployableSolver.Search.STATES_PER_STRETCH;
-            RobustDeployableSolver below = new RobustDeployableSolver(new DeployableSolver(), cap, stretch, true);
+            RobustDeployableSolver below = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(true,
+                    RobustDeployableSolver.Compact.AFTER_CAP, Integer.MAX_VALUE));
             RobustDeployable thresholds = below.solve(engine, family, entries, groups, interval, budget);
-            RobustDeployable cut = new RobustDeployableSolver(new DeployableSolver(), cap, stretch, false)
+            RobustDeployable cut = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(false,
+                    RobustDeployableSolver.Compact.AFTER_CAP, Integer.MAX_VALUE))
                     .solve(engine, family, entries, groups, interval, budget);
             assertEquals(cut.settingOfGroup(), thresholds.settingOfGroup(), "trial " + trial + ": answer");
             assertEquals(cut.nodes(), thresholds.nodes(), "trial " + trial + ": partial allocations");
@@ -228,6 +229,120 @@ final class RobustDeployableSolverTest {
             decided += below.beamLayersBelowThresholds.sum() > 0 ? 1 : 0;
         }
         assertTrue(decided >= 3, decided + " cases with a beam layer decided below a threshold");
+    }
+
+    private static RobustDeployableSolver.Tuning tuning(boolean beamBelowThresholds,
+                                                        RobustDeployableSolver.Compact compact, int compactStretch) {
+        return new RobustDeployableSolver.Tuning(RobustDeployableSolver.Search.STATES_PER_STRETCH, beamBelowThresholds,
+                compact, compactStretch);
+    }
+
+    /**
+     * A layer compacted a stretch of partial allocations at a time (each stretch's undominated children swept with
+     * those kept so far) keeps the layer extended whole: on random cases whose rounds stay within the cap, with
+     * stretches of one to seven partial allocations, the answer, the partial allocations counted, the bound and the
+     * proof are those of layers extended whole.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void solve_layersCompactedAStretchAtATime_keepTheWholeLayers(int seed) {
+        SplittableRandom random = new SplittableRandom(200 + seed);
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 97);
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        long searched = 0;
+        for (int trial = 0; trial < 4; trial++) {
+            int runs = 6 + random.nextInt(10);
+            long[] entries = new long[runs];
+            int[] groups = new int[runs];
+            long total = 0;
+            for (int i = 0; i < runs; i++) {
+                entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
+                groups[i] = random.nextInt(runs);
+                total += entries[i];
+            }
+            ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
+            double budget = Math.floor(total * (3 + random.nextDouble() * 13));
+            RobustDeployable whole = new RobustDeployableSolver(new DeployableSolver(), 1_000_000, tuning(true,
+                    RobustDeployableSolver.Compact.NEVER, Integer.MAX_VALUE))
+                    .solve(engine, family, entries, groups, interval, budget);
+            for (int stretch : new int[] {1, 3, 7}) {
+                RobustDeployable compacted = new RobustDeployableSolver(new DeployableSolver(), 1_000_000,
+                        tuning(true, RobustDeployableSolver.Compact.ALWAYS, stretch))
+                        .solve(engine, family, entries, groups, interval, budget);
+                String at = "trial " + trial + ", stretch " + stretch + ": ";
+                assertEquals(whole.settingOfGroup(), compacted.settingOfGroup(), at + "answer");
+                assertEquals(whole.nodes(), compacted.nodes(), at + "partial allocations");
+                assertEquals(whole.lowerBound(), compacted.lowerBound(), at + "bound");
+                assertEquals(whole.exact(), compacted.exact(), at + "proven");
+            }
+            searched += whole.nodes();
+        }
+        assertTrue(searched > 100, "the rounds kept " + searched + " partial allocations");
+    }
+
+    /**
+     * Where a round passes the cap, the rounds run again from the bound proved with layers compacted; where no round
+     * passes it, nothing changes: on small random cases at small caps, an answer proven without them is the same
+     * answer with the same partial allocations counted, and one proven with them is exhaustive search's least.
+     */
+    @ParameterizedTest(name = "{0}/seed={1}")
+    @MethodSource("smallCases")
+    void solve_roundsPastTheCap_compactedAfterIt_proveTheLeastOrKeepTheAnswer(Engine engine, int seed) {
+        Small c = Small.of(engine, seed);
+        for (long cap : new long[] {20, 60, 200}) {
+            RobustDeployable never = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(true,
+                    RobustDeployableSolver.Compact.NEVER, Integer.MAX_VALUE))
+                    .solve(engine, c.family(), c.entries(), c.groups(), c.interval(), c.budget());
+            RobustDeployable after = new RobustDeployableSolver(new DeployableSolver(), cap, RobustDeployableSolver
+                    .Tuning.DEFAULT).solve(engine, c.family(), c.entries(), c.groups(), c.interval(), c.budget());
+            if (never.exact()) {
+                assertEquals(never.settingOfGroup(), after.settingOfGroup(), "cap " + cap + ": answer");
+                assertEquals(never.nodes(), after.nodes(), "cap " + cap + ": partial allocations");
+                continue;
+            }
+            if (after.exact()) {
+                Exhaustive all = Exhaustive.of(engine, seed, c, after.ends());
+                assertEquals(all.worstRegret(), after.worstRegret(), 1e-12 * (all.lowBest() + all.highBest()),
+                        "cap " + cap + ": proven least");
+            }
+        }
+    }
+
+    /**
+     * Levels of three runs each over RocksDB's Bloom and Ribbon settings, whose sums along a hull's chords leave many
+     * layers' children undominated by few: a layer extended whole passes a small cap where the rounds compacted after
+     * it hold at most the cap's children at once. Those prove the least worst regret the search proves with the cap
+     * raised a thousandfold, where the search at the small cap alone proves nothing.
+     */
+    @Test
+    void solve_roundsPastTheCap_compactedAfterIt_proveWhatALargerCapProves() {
+        SplittableRandom random = new SplittableRandom(300);
+        int levels = 6 + random.nextInt(6);
+        int runs = 3 * levels;
+        long[] entries = new long[runs];
+        Integer[] level = new Integer[runs];
+        long total = 0;
+        for (int i = 0; i < runs; i++) {
+            entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
+            level[i] = random.nextInt(levels);
+            total += entries[i];
+        }
+        ShareInterval interval = new ShareInterval(0.05 * random.nextDouble(), 0.7 + 0.3 * random.nextDouble());
+        double budget = 16.0 * total;
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        RobustDeployable larger = new RobustDeployableSolver(new DeployableSolver(), 2_000_000,
+                tuning(true, RobustDeployableSolver.Compact.NEVER, Integer.MAX_VALUE))
+                .solve(engine, entries, level, interval, budget, null);
+        assertTrue(larger.exact(), "the larger cap proves the least");
+        RobustDeployable never = new RobustDeployableSolver(new DeployableSolver(), 2_000,
+                tuning(true, RobustDeployableSolver.Compact.NEVER, Integer.MAX_VALUE))
+                .solve(engine, entries, level, interval, budget, null);
+        RobustDeployable after = new RobustDeployableSolver(new DeployableSolver(), 2_000,
+                RobustDeployableSolver.Tuning.DEFAULT).solve(engine, entries, level, interval, budget, null);
+        assertTrue(!never.exact(), "the small cap alone proves the least: no round passed it");
+        assertTrue(after.exact(), "the rounds compacted after the cap prove nothing");
+        assertEquals(larger.worstRegret(), after.worstRegret(), 1e-12 * larger.worstRegret(), "least worst regret");
+        assertTrue(never.lowerBound() <= after.worstRegret(), "the small cap's bound above the least");
     }
 
     @Test
@@ -304,7 +419,7 @@ final class RobustDeployableSolverTest {
     }
 
     /** RocksDB's settings thinned to every n-th millibit value, so that exhaustive search stays small. */
-    private static FilterFamily everyNthMillibit(FilterFamily rocksdb, int n) {
+    static FilterFamily everyNthMillibit(FilterFamily rocksdb, int n) {
         List<Setting> thin = new ArrayList<>();
         thin.add(Setting.none());
         for (int m = RocksDbFamily.MIN_MILLIBITS; m <= 40_000; m += n) {
