@@ -98,6 +98,15 @@ public final class RobustDeployableSolver {
      */
     static final long FIRST_TRY_SHARE = 10;
 
+    /**
+     * The rounds run again with layers compacted ({@link Compact#AFTER_CAP}) only where the round that passed the cap
+     * had kept less than 1/COMPACT_BELOW_SHARE of it: compacted layers hold fewer children, never fewer partial
+     * allocations. On random shapes at 16 bits per entry, the rounds that compaction went on to prove had kept 2 to 4%
+     * of the cap (30 runs in 10 levels, 60 in 20); one that had kept 85% (200 runs in 64 levels) passed it again, 11 s
+     * later.
+     */
+    static final long COMPACT_BELOW_SHARE = 4;
+
     private final DeployableSolver solver;
     private final long maxNodes;
     private final Tuning tuning;
@@ -342,9 +351,12 @@ public final class RobustDeployableSolver {
                     found = rounds.run(proven, incumbent);
                 }
             }
-            if (found == null && rounds.lowerBound < incumbent && tuning.compact() == Compact.AFTER_CAP) {
-                // a round passed the whole cap: the rounds again from the bound proved, each layer's children held a
-                // stretch at a time, its undominated ones kept as they come
+            if (found == null && rounds.lowerBound < incumbent && tuning.compact() == Compact.AFTER_CAP
+                    && rounds.keptPastCap < maxNodes / COMPACT_BELOW_SHARE) {
+                // a round's layer held more children than the whole cap while it had kept few: the rounds again from
+                // the bound proved, each layer's children held a stretch at a time, its undominated ones kept as they
+                // come (compacted layers keep as many partial allocations, so where those neared the cap, they too
+                // would pass it)
                 rounds.maxStates = maxNodes;
                 rounds.compact = true;
                 found = rounds.run(rounds.lowerBound, incumbent);
@@ -1245,6 +1257,7 @@ public final class RobustDeployableSolver {
         long maxStates;
         Tuning tuning = Tuning.DEFAULT;
         boolean compact;                                   // each search's layers compacted ({@link Search#compacted})
+        long keptPastCap; // the partial allocations the last round past the cap had kept
         int beamLayersBelowThresholds;                     // layers of the beams decided below a threshold
         // per objective (cL, cH, theta cL + (1 - theta) cH): the critical slope lambda of its LP and each group's
         // least C + lambda S; a setting's reduced cost C + lambda S - least is computed where a round reads it
@@ -1375,6 +1388,7 @@ public final class RobustDeployableSolver {
                 states += search.nodes;
                 if (search.overflow) {
                     lowerBound = proven;
+                    keptPastCap = search.nodes;
                     return null;
                 }
                 if (found != null) {
