@@ -1256,9 +1256,9 @@ public final class RobustDeployableSolver {
         final double theta;
         long maxStates;
         Tuning tuning = Tuning.DEFAULT;
-        boolean compact;                                   // each search's layers compacted ({@link Search#compacted})
-        long keptPastCap; // the partial allocations the last round past the cap had kept
-        int beamLayersBelowThresholds;                     // layers of the beams decided below a threshold
+        boolean compact;               // each search's layers compacted ({@link Search#compacted})
+        long keptPastCap;              // the partial allocations the last round past the cap had kept
+        int beamLayersBelowThresholds; // layers of the beams decided below a threshold
         // per objective (cL, cH, theta cL + (1 - theta) cH): the critical slope lambda of its LP and each group's
         // least C + lambda S; a setting's reduced cost C + lambda S - least is computed where a round reads it
         // (three tables as large as the costs', which the heap need not hold beside the search)
@@ -1647,7 +1647,7 @@ public final class RobustDeployableSolver {
             return extend(d, 0, used.length, used, low, high, cut, next);
         }
 
-        /** {@link #extend(int, double[], double[], double[], double, Layer)} of partial allocations [from, to) alone. */
+        /** {@link #extend(int, double[], double[], double[], double, Layer)} of partial allocations [from, to). */
         private boolean extend(int d, int from, int to, double[] used, double[] low, double[] high, double cut,
                                Layer next) {
             int states = to - from;
@@ -2040,9 +2040,9 @@ public final class RobustDeployableSolver {
          * a margin decide the beam as {@link #beamLayer} decides it among those of a layer extended below the cut
          * (the same partial allocations), and where none decides, the layer is extended below the cut. A layer
          * passes the cap where the children it holds do: one whose children below the cut would pass it, and which a
-         * threshold decides, now proposes an incumbent where the beam gave up. On 200 random runs at 16 bits per entry, the beam's layers
-         * extended below the cut held 8.1 million children; below the thresholds, 0.16 million (of its 61 layers, 42
-         * decided at the first threshold, 16 at the second, 3 at the third).
+         * threshold decides, now proposes an incumbent where the beam gave up. On 200 random runs at 16 bits per
+         * entry, the beam's layers extended below the cut held 8.1 million children; below the thresholds, 0.16
+         * million (of its 61 layers, 42 decided at the first threshold, 16 at the second, 3 at the third).
          *
          * @return null where the layer passes the cap
          */
@@ -2074,10 +2074,10 @@ public final class RobustDeployableSolver {
                 if (!extend(d, used, low, high, below, next)) {
                     return null;
                 }
-                int[] held = leastBounds(d + 1, next, next.undominatedUpTo(threshold, margin), cut, threshold);
-                if (held != null) {
+                int[] beamed = leastBounds(d + 1, next, next.undominatedUpTo(threshold, margin), cut, threshold);
+                if (beamed != null) {
                     beamLayersBelowThresholds++;
-                    return held;
+                    return beamed;
                 }
                 reach = 4 * reach + 3 * spread;
             }

@@ -64,6 +64,24 @@ final class RobustDeployableSolverTest {
             return new Small(entries, DeployableSolver.groups(engine, levels), new ShareInterval(low, high), budget,
                     family);
         }
+
+        /**
+         * Runs log-uniform in [10^3, 10^7] entries, each in a group drawn from as many as there are runs, shares from
+         * [0, 0.1] to [0.5, 1], and 3 to 16 bits per entry.
+         */
+        static Small spread(SplittableRandom random, int runs, FilterFamily family) {
+            long[] entries = new long[runs];
+            int[] groups = new int[runs];
+            long total = 0;
+            for (int i = 0; i < runs; i++) {
+                entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
+                groups[i] = random.nextInt(runs);
+                total += entries[i];
+            }
+            ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
+            double budget = Math.floor(total * (3 + random.nextDouble() * 13));
+            return new Small(entries, groups, interval, budget, family);
+        }
     }
 
     @ParameterizedTest(name = "{0}/seed={1}")
@@ -204,24 +222,15 @@ final class RobustDeployableSolverTest {
         Engine engine = Engine.ROCKSDB_PER_LEVEL;
         int decided = 0;
         for (int trial = 0; trial < 20; trial++) {
-            int runs = 10 + random.nextInt(10);
-            long[] entries = new long[runs];
-            int[] groups = new int[runs];
-            long total = 0;
-            for (int i = 0; i < runs; i++) {
-                entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
-                groups[i] = random.nextInt(runs);
-                total += entries[i];
-            }
-            ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
-            double budget = Math.floor(total * (3 + random.nextDouble() * 13));
+            Small c = Small.spread(random, 10 + random.nextInt(10), family);
             long cap = leastCap + random.nextInt(1_000);
             RobustDeployableSolver below = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(true,
                     RobustDeployableSolver.Compact.AFTER_CAP, Integer.MAX_VALUE));
-            RobustDeployable thresholds = below.solve(engine, family, entries, groups, interval, budget);
+            RobustDeployable thresholds = below.solve(engine, family, c.entries(), c.groups(), c.interval(),
+                    c.budget());
             RobustDeployable cut = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(false,
                     RobustDeployableSolver.Compact.AFTER_CAP, Integer.MAX_VALUE))
-                    .solve(engine, family, entries, groups, interval, budget);
+                    .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
             assertEquals(cut.settingOfGroup(), thresholds.settingOfGroup(), "trial " + trial + ": answer");
             assertEquals(cut.nodes(), thresholds.nodes(), "trial " + trial + ": partial allocations");
             assertEquals(cut.lowerBound(), thresholds.lowerBound(), "trial " + trial + ": bound");
@@ -251,24 +260,14 @@ final class RobustDeployableSolverTest {
         Engine engine = Engine.ROCKSDB_PER_LEVEL;
         long searched = 0;
         for (int trial = 0; trial < 4; trial++) {
-            int runs = 6 + random.nextInt(10);
-            long[] entries = new long[runs];
-            int[] groups = new int[runs];
-            long total = 0;
-            for (int i = 0; i < runs; i++) {
-                entries[i] = (long) Math.pow(10, 3 + 4 * random.nextDouble());
-                groups[i] = random.nextInt(runs);
-                total += entries[i];
-            }
-            ShareInterval interval = new ShareInterval(0.1 * random.nextDouble(), 0.5 + 0.5 * random.nextDouble());
-            double budget = Math.floor(total * (3 + random.nextDouble() * 13));
+            Small c = Small.spread(random, 6 + random.nextInt(10), family);
             RobustDeployable whole = new RobustDeployableSolver(new DeployableSolver(), 1_000_000, tuning(true,
                     RobustDeployableSolver.Compact.NEVER, Integer.MAX_VALUE))
-                    .solve(engine, family, entries, groups, interval, budget);
+                    .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
             for (int stretch : new int[] {1, 3, 7}) {
                 RobustDeployable compacted = new RobustDeployableSolver(new DeployableSolver(), 1_000_000,
                         tuning(true, RobustDeployableSolver.Compact.ALWAYS, stretch))
-                        .solve(engine, family, entries, groups, interval, budget);
+                        .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
                 String at = "trial " + trial + ", stretch " + stretch + ": ";
                 assertEquals(whole.settingOfGroup(), compacted.settingOfGroup(), at + "answer");
                 assertEquals(whole.nodes(), compacted.nodes(), at + "partial allocations");
