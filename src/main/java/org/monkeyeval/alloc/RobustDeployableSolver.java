@@ -1861,29 +1861,12 @@ public final class RobustDeployableSolver {
             // a beam's: its partial allocations' whole bounds, from which beamChildren's thresholds start
             double[] whole = beam > 0 ? new double[] {reader.bound(0, 0.0, 0.0, 0.0, cut)} : null;
             for (int d = 0; d < groups; d++) {
-                if (compact) {
-                    Layer c = compacted(d, used, low, high, cut, next);
-                    if (c == null) {
-                        overflow = true;
-                        return null;
-                    }
-                    if (c.count == 0) {
-                        return null;
-                    }
-                    nodes += c.count;
-                    if (nodes > maxStates) {
-                        overflow = true;
-                        return null;
-                    }
-                    used = Arrays.copyOf(c.size, c.count);
-                    low = Arrays.copyOf(c.low, c.count);
-                    high = Arrays.copyOf(c.high, c.count);
-                    parent[d] = Arrays.copyOf(c.origin, c.count);
-                    choice[d] = Arrays.copyOf(c.setting, c.count);
-                    continue;
-                }
+                Layer layer = next; // the children kept are at positions kept of it
                 int[] kept;
-                if (beam > 0) {
+                if (compact) {
+                    layer = compacted(d, used, low, high, cut, next); // its children are those kept, in sweep order
+                    kept = layer == null ? null : IntStream.range(0, layer.count).toArray();
+                } else if (beam > 0) {
                     kept = beamChildren(d, used, low, high, whole, cut, next);
                 } else {
                     kept = extend(d, used, low, high, cut, next) ? next.undominated() : null;
@@ -1900,11 +1883,11 @@ public final class RobustDeployableSolver {
                     overflow = true;
                     return null;
                 }
-                used = Layer.gather(next.size, kept);
-                low = Layer.gather(next.low, kept);
-                high = Layer.gather(next.high, kept);
-                parent[d] = Layer.gather(next.origin, kept);
-                choice[d] = Layer.gather(next.setting, kept);
+                used = Layer.gather(layer.size, kept);
+                low = Layer.gather(layer.low, kept);
+                high = Layer.gather(layer.high, kept);
+                parent[d] = Layer.gather(layer.origin, kept);
+                choice[d] = Layer.gather(layer.setting, kept);
                 if (beam > 0) {
                     whole = new double[kept.length];
                     for (int x = 0; x < kept.length; x++) {
