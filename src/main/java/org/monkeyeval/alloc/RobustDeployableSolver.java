@@ -12,6 +12,8 @@ import java.util.PriorityQueue;
 import java.util.Queue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
@@ -112,6 +114,10 @@ public final class RobustDeployableSolver {
     private final Tuning tuning;
     /** Layers of the beam decided among the children below a threshold ({@code Search.beamChildren}; tests read it). */
     final LongAdder beamLayersBelowThresholds = new LongAdder();
+    /** The most children stretches side by side held between them in one extension ({@code Search.extend}; tests). */
+    final LongAccumulator mostHeldTogether = new LongAccumulator(Math::max, 0);
+    /** Extensions in stretches side by side that passed the cap (tests read it). */
+    final LongAdder stretchedPastCap = new LongAdder();
 
     /** When the search's layers are compacted a stretch of partial allocations at a time ({@code Search.compacted}). */
     enum Compact {
@@ -363,6 +369,8 @@ public final class RobustDeployableSolver {
             }
             nodes = rounds.states;
             beamLayersBelowThresholds.add(rounds.beamLayersBelowThresholds);
+            mostHeldTogether.accumulate(rounds.mostHeldTogether);
+            stretchedPastCap.add(rounds.stretchedPastCap);
             if (found != null) {
                 settingOfGroup = found;
             }
@@ -1259,6 +1267,8 @@ public final class RobustDeployableSolver {
         boolean compact;               // each search's layers compacted ({@link Search#compacted})
         long keptPastCap;              // the partial allocations the last round past the cap had kept
         int beamLayersBelowThresholds; // layers of the beams decided below a threshold
+        long mostHeldTogether;         // the searches' Search.mostHeldTogether, the most
+        int stretchedPastCap;          // and their Search.stretchedPastCap, summed
         // per objective (cL, cH, theta cL + (1 - theta) cH): the critical slope lambda of its LP and each group's
         // least C + lambda S; a setting's reduced cost C + lambda S - least is computed where a round reads it
         // (three tables as large as the costs', which the heap need not hold beside the search)
@@ -1385,6 +1395,7 @@ public final class RobustDeployableSolver {
                 search.tune(tuning);
                 search.compact = compact;
                 int[] found = search.run(cut);
+                watched(search);
                 states += search.nodes;
                 if (search.overflow) {
                     lowerBound = proven;
@@ -1424,8 +1435,15 @@ public final class RobustDeployableSolver {
             search.beam = BEAM;
             search.tune(tuning);
             int[] found = search.run(cut);
-            beamLayersBelowThresholds += search.beamLayersBelowThresholds;
+            watched(search);
             return found != null && t.worstRegret(found) < incumbent ? found : null;
+        }
+
+        /** Adds what a search counted for tests to this one's counts. */
+        private void watched(Search search) {
+            beamLayersBelowThresholds += search.beamLayersBelowThresholds;
+            mostHeldTogether = Math.max(mostHeldTogether, search.mostHeldTogether);
+            stretchedPastCap += search.stretchedPastCap;
         }
 
         /** Per group, the positions of the settings whose three reduced costs pass at worst regret {@code cut}. */
@@ -1501,6 +1519,8 @@ public final class RobustDeployableSolver {
         int beam;                                // partial allocations kept a layer, least bound first; 0: all
         boolean beamBelowThresholds = true;      // a beam's layers extended first below thresholds (beamChildren)
         int beamLayersBelowThresholds;           // and decided there
+        long mostHeldTogether;                   // the most children stretches side by side held in one extension
+        int stretchedPastCap;                    // extensions in stretches side by side that passed the cap
         final double budget;
         final double theta;
         final double offsetLow;
@@ -1657,29 +1677,60 @@ public final class RobustDeployableSolver {
                 reader.extend(d, from, to, used, low, high, cut, next);
                 return !reader.overflow;
             }
+            AtomicLong together = new AtomicLong(); // the children the stretches hold between them
             IntStream.range(0, stretches).parallel().forEach(c -> { // each stretch its own reader and children
                 if (stretchReader[c] == null) {
                     stretchReader[c] = c == 0 ? reader : new Reader();
                     stretchLayer[c] = new Layer();
                 }
                 stretchLayer[c].clear();
+                stretchReader[c].together = together;
                 stretchReader[c].extend(d, from + (int) ((long) c * states / stretches),
                         from + (int) ((long) (c + 1) * states / stretches), used, low, high, cut, stretchLayer[c]);
+                stretchReader[c].together = null;
             });
-            if (passedCap(stretches)) {
-                return false;
-            }
+            boolean passed = passedCap(stretches);
+            long heldTogether = 0;
             for (int c = 0; c < stretches; c++) {
-                next.append(stretchLayer[c]);
+                heldTogether += stretchLayer[c].count;
             }
-            return true;
+            mostHeldTogether = Math.max(mostHeldTogether, heldTogether);
+            stretchedPastCap += passed ? 1 : 0;
+            if (!passed) {
+                for (int c = 0; c < stretches; c++) {
+                    next.append(stretchLayer[c]);
+                }
+            }
+            releaseStretchRoom();
+            return !passed;
+        }
+
+        /**
+         * Lets the stretches' children's columns go where they hold room for more than twice the cap's children
+         * between them: kept from one layer to the next (so they need not grow again), they hold room for the most
+         * children each stretch held at any depth, which the cap bounds one layer at a time, not over the layers.
+         */
+        private void releaseStretchRoom() {
+            long room = 0;
+            for (Layer l : stretchLayer) {
+                room += l == null ? 0 : l.room();
+            }
+            if (room / 2 > held) {
+                for (int c = 0; c < MAX_STRETCHES; c++) {
+                    if (stretchLayer[c] != null) {
+                        stretchLayer[c] = new Layer();
+                    }
+                }
+            }
         }
 
         /**
          * Whether the first {@code stretches} stretches' children pass the cap as one extension of the whole layer
-         * would: that one tries a setting while {@link #maxStates} children are held. A stretch that did so alone
-         * passed it; more children than the cap were held with one more setting tried before the last; exactly as
-         * many pass it where a setting was tried after the last child.
+         * would: that one tries a setting while {@link #held} children are held. A stretch that did so alone
+         * passed it, and so did one about to add a child while the stretches held the cap's children between them
+         * (it stops there, so that the stretches never hold more than the cap); more children than the cap were held
+         * with one more setting tried before the last; exactly as many pass it where a setting was tried after the
+         * last child.
          */
         private boolean passedCap(int stretches) {
             long total = 0;
@@ -1716,6 +1767,7 @@ public final class RobustDeployableSolver {
             final DeployableSolver.Bound.Cursor[][] readWeight = new DeployableSolver.Bound.Cursor[weightRest.length][];
             final int[] lastCut = new int[groups + 1]; // per depth: the weight (weightBound's i) that last cut
             boolean overflow;       // the last extension tried a setting while the cap's children were held
+            AtomicLong together;    // where stretches extend a layer side by side, the children they hold between them
             boolean triedAfterLast; // and tried a setting after its last child (or tried one and kept none)
 
             Reader() {
@@ -1768,6 +1820,11 @@ public final class RobustDeployableSolver {
                         double b = beam > 0 ? thetaBound(d + 1, u, l, h) : bound(d + 1, u, l, h, cut);
                         if (b >= cut) {
                             continue;
+                        }
+                        if (together != null && together.incrementAndGet() > held) {
+                            // the stretches hold more children than the cap between them: so would one extension
+                            overflow = true;
+                            return;
                         }
                         next.add(u, l, h, state, bySize[k][j], b);
                         tried = false;
@@ -2250,6 +2307,11 @@ public final class RobustDeployableSolver {
                 System.arraycopy(other.setting, 0, setting, count, other.count);
                 System.arraycopy(other.bound, 0, bound, count, other.count);
                 count = n;
+            }
+
+            /** The children its columns have room for. */
+            int room() {
+                return size.length;
             }
 
             /** Columns of room for n children at least, each doubled where it grows. */

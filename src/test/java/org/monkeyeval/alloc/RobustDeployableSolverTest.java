@@ -170,11 +170,12 @@ final class RobustDeployableSolverTest {
      * A search layer extended in stretches side by side, joined in stretch order, is one extension of the whole layer:
      * with every layer split as finely as it can be, the answer, its bound, the partial allocations counted and whether
      * a round passed its cap are those of one stretch, at caps from one partial allocation upwards (many of which a
-     * round passes, some exactly at a layer's last child).
+     * round passes, some exactly at a layer's last child); and the stretches never hold more than the cap's children
+     * between them, where extensions in stretches passed it.
      */
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(ints = {1, 2, 3})
-    void solve_layersExtendedInStretches_giveOneExtensionsAnswerNodesAndCap(int seed) {
+    void solve_layersExtendedInStretches_giveOneExtensionsAnswerNodesAndCap_holdingAtMostTheCap(int seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int runs = 10;
         long[] entries = new long[runs];
@@ -191,11 +192,15 @@ final class RobustDeployableSolverTest {
         Engine engine = Engine.ROCKSDB_PER_LEVEL;
         java.util.Set<Long> nodes = new java.util.TreeSet<>();
         int cutShort = 0;
+        long stretchedPastCap = 0;
         for (long cap = 1; cap <= 400; cap += cap < 40 ? 1 : 7) {
             RobustDeployable one = new RobustDeployableSolver(new DeployableSolver(), cap, Integer.MAX_VALUE)
                     .solve(engine, family, entries, groups, interval, budget);
-            RobustDeployable split = new RobustDeployableSolver(new DeployableSolver(), cap, 1)
-                    .solve(engine, family, entries, groups, interval, budget);
+            RobustDeployableSolver stretched = new RobustDeployableSolver(new DeployableSolver(), cap, 1);
+            RobustDeployable split = stretched.solve(engine, family, entries, groups, interval, budget);
+            assertTrue(stretched.mostHeldTogether.get() <= cap, "cap " + cap + ": the stretches held "
+                    + stretched.mostHeldTogether.get() + " children between them");
+            stretchedPastCap += stretched.stretchedPastCap.sum();
             assertEquals(one.settingOfGroup(), split.settingOfGroup(), "cap " + cap + ": answer");
             assertEquals(one.nodes(), split.nodes(), "cap " + cap + ": partial allocations");
             assertEquals(one.lowerBound(), split.lowerBound(), "cap " + cap + ": bound");
@@ -205,6 +210,7 @@ final class RobustDeployableSolverTest {
         }
         assertTrue(nodes.size() > 5, "the caps cut the rounds at few places: " + nodes);
         assertTrue(cutShort > 0, "no cap left the answer unproven");
+        assertTrue(stretchedPastCap > 0, "no extension in stretches passed the cap");
     }
 
     /**
