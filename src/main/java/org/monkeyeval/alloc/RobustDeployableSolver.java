@@ -121,7 +121,7 @@ public final class RobustDeployableSolver {
 
     /** When the search's layers are compacted a stretch of partial allocations at a time ({@code Search.compacted}). */
     enum Compact {
-        /** Never: where a round passes the cap, the answer is the incumbent with its certified bound. */
+        /** Never: where a round passes the cap, only the rounds below its cut may yet prove the answer. */
         NEVER,
         /** In rounds again from the bound proved, where a round passed the whole cap (the default). */
         AFTER_CAP,
