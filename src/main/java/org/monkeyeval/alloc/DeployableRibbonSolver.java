@@ -282,7 +282,7 @@ public final class DeployableRibbonSolver {
             costR = new double[k][slots][count];
             sizeB = new double[slots][count];
             sizeR = new double[slots][count];
-            double[] fB = keep ? null : new double[count]; // kept rows are read in place
+            double[] fB = keep ? null : new double[count]; // else RateRows hands over the kept rows
             double[] mB = keep ? null : new double[count];
             double[] fR = keep ? null : new double[count];
             double[] mR = keep ? null : new double[count];

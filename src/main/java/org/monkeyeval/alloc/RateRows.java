@@ -91,24 +91,64 @@ final class RateRows {
     /** Bytes the whole rows of large families hold now. */
     private static final AtomicLong HELD_WHOLE = new AtomicLong();
 
-    private static final ReferenceQueue<Row> CLEARED = new ReferenceQueue<>();
+    private static final ReferenceQueue<Pieces> CLEARED = new ReferenceQueue<>();
+
+    /** Doubles in each piece of a kept row: 256 kB, below half of G1's smallest region (1 MB). */
+    static final int PIECE = 1 << 15;
+
+    /**
+     * A kept row in pieces of at most {@link #PIECE} doubles (its sizes null where its rates alone are kept). A whole
+     * row of 99,002 doubles is above half a region of G1 at -Xmx1g, so it is allocated apart, in regions of its own
+     * that a collection does not move: hundreds of them kept for the life of a run leave the free regions scattered
+     * between them, where a search's layer columns of several megabytes need regions side by side. Robust solves of
+     * 200 random runs in 64 levels at 16 bits per entry, seeds 201 then 202 in one JVM, ran out of the heap, the second
+     * of which alone held some 500 MB live (`jmap -histo:live`); with regions of 2 MB, where a row is an ordinary
+     * object, both solved, and so they do with rows in pieces, which a collection compacts.
+     */
+    private record Pieces(double[][] fpr, double[][] bits) {
+
+        static Pieces of(Row row) {
+            return new Pieces(split(row.fpr()), row.bits() == null ? null : split(row.bits()));
+        }
+
+        /** The row: its rates and its sizes (null where they were not kept), each put together whole again. */
+        Row row(int count) {
+            return new Row(join(fpr, count), bits == null ? null : join(bits, count));
+        }
+
+        private static double[][] split(double[] values) {
+            double[][] pieces = new double[(values.length + PIECE - 1) / PIECE][];
+            for (int p = 0; p < pieces.length; p++) {
+                pieces[p] = Arrays.copyOfRange(values, p * PIECE, Math.min(values.length, (p + 1) * PIECE));
+            }
+            return pieces;
+        }
+
+        private static double[] join(double[][] pieces, int count) {
+            double[] values = new double[count];
+            for (int p = 0; p < pieces.length; p++) {
+                System.arraycopy(pieces[p], 0, values, p * PIECE, pieces[p].length);
+            }
+            return values;
+        }
+    }
 
     /**
      * A kept row: held strongly ({@code held}) where it counts against a budget of {@link #keep}, else softly (the
      * collector may drop it; its key then goes, {@link #release}).
      */
-    private static final class KeptRow extends SoftReference<Row> {
+    private static final class KeptRow extends SoftReference<Pieces> {
         final FamilyKey key;
-        final Row held;
+        final Pieces held;
 
-        KeptRow(FamilyKey key, Row row, boolean strongly) {
+        KeptRow(FamilyKey key, Pieces row, boolean strongly) {
             super(row, CLEARED);
             this.key = key;
             this.held = strongly ? row : null;
         }
 
-        /** The row, or null where it was held softly and the collector dropped it. */
-        Row row() {
+        /** The row's pieces, or null where it was held softly and the collector dropped it. */
+        Pieces row() {
             return held != null ? held : get();
         }
     }
@@ -141,7 +181,7 @@ final class RateRows {
         if (!few && !ratesAlone && !strongly) {
             return;
         }
-        KeptRow kept = new KeptRow(key, ratesAlone ? new Row(row.fpr(), null) : row, strongly);
+        KeptRow kept = new KeptRow(key, Pieces.of(ratesAlone ? new Row(row.fpr(), null) : row), strongly);
         // a kept row is replaced only once cleared (its key is then dropped through the queue), never while it holds
         KeptRow prior = KEPT.putIfAbsent(key, kept);
         if (prior != null && !(prior.row() == null && KEPT.replace(key, prior, kept)) && strongly) {
@@ -185,6 +225,23 @@ final class RateRows {
         return kept != null && kept.held != null;
     }
 
+    /** The most doubles any one array of the kept rows holds (for tests). */
+    static int longestKeptArray() {
+        int longest = 0;
+        for (KeptRow kept : KEPT.values()) {
+            Pieces pieces = kept.row();
+            if (pieces == null) {
+                continue;
+            }
+            for (double[][] column : new double[][][] {pieces.fpr(), pieces.bits()}) {
+                for (double[] piece : column == null ? new double[0][] : column) {
+                    longest = Math.max(longest, piece.length);
+                }
+            }
+        }
+        return longest;
+    }
+
     /** Whether one more row of a large family fits the budget its rows are held strongly within (for tests). */
     static boolean roomFor(FilterFamily family) {
         return Budget.of(family).hasRoom();
@@ -192,7 +249,7 @@ final class RateRows {
 
     /** Drops the keys of the softly kept rows the collector has cleared. */
     private static void release() {
-        for (Reference<? extends Row> r = CLEARED.poll(); r != null; r = CLEARED.poll()) {
+        for (Reference<? extends Pieces> r = CLEARED.poll(); r != null; r = CLEARED.poll()) {
             KeptRow cleared = (KeptRow) r;
             KEPT.remove(cleared.key, cleared);
         }
@@ -454,8 +511,9 @@ final class RateRows {
     private static Row familyRow(FilterFamily family, long entries) {
         FamilyKey key = new FamilyKey(family, entries);
         KeptRow ref = KEPT.get(key);
-        Row kept = ref == null ? null : ref.row();
+        Pieces pieces = ref == null ? null : ref.row();
         int count = family.settings().size();
+        Row kept = pieces == null ? null : pieces.row(count);
         if (kept == null) {
             Row row = new Row(new double[count], new double[count]);
             family.rowOfSettings(entries, row.fpr(), row.bits());

@@ -158,6 +158,22 @@ final class RateRowsTest {
         });
     }
 
+    /**
+     * Kept rows are held in pieces that G1 allocates as ordinary objects, below half of its smallest region (1 MB):
+     * a whole row of 99,002 doubles would be allocated apart and never moved.
+     */
+    @Test
+    void keep_rowsOfManySettings_areHeldInPiecesBelowHalfAHeapRegion() {
+        List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,
+                RocksDbRibbonFamily.INSTANCE, PebbleFamily.INSTANCE));
+        RateRows.forEachRun(union, new long[] {6_543_210}, new boolean[] {true}, (run, fpr, bits) -> {
+        });
+        assertTrue(RocksDbFamily.INSTANCE.settings().size() > RateRows.PIECE, "a row spans several pieces");
+        assertTrue((long) RateRows.PIECE * Double.BYTES + 16 < 512 * 1024, "a piece below half a 1 MB region");
+        int longest = RateRows.longestKeptArray();
+        assertTrue(longest > 0 && longest <= RateRows.PIECE, "the longest kept array holds " + longest + " doubles");
+    }
+
     @Test
     void keep_costlyRowsWithinTheirBudget_areHeldStrongly_cheapOnesSoftly() {
         List<DeployableChoice> union = DeployableChoice.union(List.of(RocksDbFamily.INSTANCE,

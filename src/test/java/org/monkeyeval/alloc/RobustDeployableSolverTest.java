@@ -248,7 +248,8 @@ final class RobustDeployableSolverTest {
 
     private static RobustDeployableSolver.Tuning tuning(boolean beamBelowThresholds,
                                                         RobustDeployableSolver.Compact compact, int compactStretch) {
-        return tuning(beamBelowThresholds, compact, compactStretch, RobustDeployableSolver.Tuning.DEFAULT.roundsBelowPassedCut());
+        return tuning(beamBelowThresholds, compact, compactStretch,
+                RobustDeployableSolver.Tuning.DEFAULT.roundsBelowPassedCut());
     }
 
     private static RobustDeployableSolver.Tuning tuning(boolean beamBelowThresholds,
