@@ -171,8 +171,8 @@ public final class RobustDeployableSolver {
 
     /** @param statesPerStretch as {@link Tuning#statesPerStretch}, the rest of the tuning the default */
     RobustDeployableSolver(DeployableSolver solver, long maxNodes, int statesPerStretch) {
-        this(solver, maxNodes, new Tuning(statesPerStretch, true, Compact.AFTER_CAP, Integer.MAX_VALUE,
-                Rounds.ROUNDS_BELOW_PASSED_CUT));
+        this(solver, maxNodes, new Tuning(statesPerStretch, Tuning.DEFAULT.beamBelowThresholds(),
+                Tuning.DEFAULT.compact(), Tuning.DEFAULT.compactStretch(), Tuning.DEFAULT.roundsBelowPassedCut()));
     }
 
     RobustDeployableSolver(DeployableSolver solver, long maxNodes, Tuning tuning) {
