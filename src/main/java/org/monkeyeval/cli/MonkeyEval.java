@@ -30,7 +30,7 @@ import org.monkeyeval.verify.RerunUnavailableException;
             "1:verify found a regression",
             "2:bad command line",
             "3:invalid input: a case file, or a path that cannot be read or written",
-            "4:internal error or environment failure (a bug, the solver, RocksDB)"})
+            "4:internal error or environment failure (a bug, the solver, RocksDB, a Java heap too small)"})
 public final class MonkeyEval implements Runnable {
 
     @CommandLine.Spec
@@ -45,7 +45,7 @@ public final class MonkeyEval implements Runnable {
         // report draws figures with Java2D into SVG text: no window, no display needed
         System.setProperty("java.awt.headless", "true");
         CommandLine cli = commandLine();
-        int code = cli.execute(args);
+        int code = execute(cli, args);
         cli.getOut().flush();
         cli.getErr().flush();
         System.exit(code);
@@ -61,8 +61,43 @@ public final class MonkeyEval implements Runnable {
         return cli;
     }
 
+    /**
+     * Runs {@code cli} on {@code args}: as {@link CommandLine#execute}, and where the Java heap runs out (an error,
+     * which picocli hands on rather than to {@link #handle}), says so in words, exit 4, without a stack trace.
+     */
+    static int execute(CommandLine cli, String... args) {
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(cli.getErr());
+        }
+    }
+
+    /** Where the heap ran out: its size and how to give more (exit 4). */
+    private static int outOfMemory(PrintWriter err) {
+        long megabytes = Runtime.getRuntime().maxMemory() >> 20;
+        err.println("monkey-eval: out of memory: the work needs more than this Java heap's " + megabytes
+                + " MB; run java with a larger heap, as in java -Xmx1g -jar monkey-eval.jar (1 GB holds the"
+                + " bundled cases at every engine granularity)");
+        err.flush();
+        return ExitCodes.INTERNAL;
+    }
+
+    /** Whether {@code ex} was caused, at some depth, by the Java heap running out (work on other threads). */
+    private static boolean outOfMemory(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int handle(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
+        if (outOfMemory(ex)) {
+            return outOfMemory(err);
+        }
         if (ex instanceof CommandLine.ParameterException usage) {
             err.println(Printable.escape(usage.getMessage()));
             usage.getCommandLine().usage(err);

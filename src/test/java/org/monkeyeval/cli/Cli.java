@@ -20,7 +20,7 @@ final class Cli {
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
+        int code = MonkeyEval.execute(cli, args);
         cli.getOut().flush();
         cli.getErr().flush();
         return new Outcome(code, out.toString(), err.toString());
