@@ -93,7 +93,8 @@ final class WeightedKnapsack {
             reduced[k] = new ChoiceKnapsack.Reduced(n.reduced());
             first[k] = Arrays.binarySearch(near[k].index, start[k]);
         });
-        ChoiceKnapsack.Result r = ChoiceKnapsack.search(near, reduced, budget, first, lp, margin, true, maxStates);
+        ChoiceKnapsack.Result r = ChoiceKnapsack.search(near, reduced, budget, first, lp, margin, true, true,
+                maxStates);
         int[] position = new int[groups];
         for (int k = 0; k < groups; k++) {
             position[k] = near[k].index[r.position()[k]];
@@ -124,7 +125,7 @@ final class WeightedKnapsack {
             onHull[k] = DeployableSolver.positionOf(hulls[k], start[k]);
         }
         DeployableSolver.fill(hulls, order, onHull, budget);
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, onHull, maxStates);
+        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, onHull, maxStates, true);
         int[] position = new int[groups];
         for (int k = 0; k < groups; k++) {
             position[k] = hulls[k].index[r.position()[k]];
