@@ -21,33 +21,21 @@ final class ChoiceKnapsackTest {
 
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
-    void solve_randomGroups_matchesExhaustiveSearch(int seed) {
+    void solve_randomGroups_withOrWithoutTheListsCheapest_matchesExhaustiveSearch(int seed) {
         SplittableRandom random = new SplittableRandom(seed);
         DeployableSolver.Hull[] hulls = randomHulls(random);
         double budget = randomBudget(random, hulls);
-
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000);
         double exhaustive = exhaustive(hulls, budget);
 
-        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
-        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
-        assertTrue(r.exact(), "the search stopped short");
-        assertTrue(r.lpBound() <= exhaustive * (1 + 1e-12), "LP bound " + r.lpBound() + " above " + exhaustive);
-    }
-
-    @ParameterizedTest(name = "seed={0}")
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
-    void solve_takingTheListsCheapest_matchesExhaustiveSearch(int seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        DeployableSolver.Hull[] hulls = randomHulls(random);
-        double budget = randomBudget(random, hulls);
-
-        ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000, true);
-        double exhaustive = exhaustive(hulls, budget);
-
-        assertTrue(used(hulls, r.position()) <= budget, "over the budget");
-        assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive);
-        assertTrue(r.exact(), "the search stopped short");
+        for (boolean takeListsCheapest : new boolean[] {false, true}) {
+            ChoiceKnapsack.Result r = ChoiceKnapsack.solve(hulls, budget, smallest(hulls.length), 1_000_000,
+                    takeListsCheapest);
+            String way = takeListsCheapest ? "the lists' cheapest taken: " : "";
+            assertTrue(used(hulls, r.position()) <= budget, way + "over the budget");
+            assertEquals(exhaustive, r.cost(), 1e-12 * exhaustive, way);
+            assertTrue(r.exact(), way + "the search stopped short");
+            assertTrue(r.lpBound() <= exhaustive * (1 + 1e-12), way + "LP bound " + r.lpBound() + " above " + exhaustive);
+        }
     }
 
     /**
