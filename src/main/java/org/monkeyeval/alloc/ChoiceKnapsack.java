@@ -66,7 +66,7 @@ import java.util.stream.IntStream;
  * at zH met its optimum in the lists of a round that found nothing, and proved it in a round of 31,424 partial
  * allocations where the round that would have found it kept 180,112 (its rounds' 256,452 became 107,764, and its
  * search 410 ms became 185). The answer is the least cost still, to the relative tolerance. (A lower cut does not
- * always keep fewer: the groups it leaves more than one setting are dealt into other halves.) The deployable solver
+ * always keep fewer: the groups left more than one setting are dealt into other halves.) The deployable solver
  * does not take it: the partial allocations it counts are part of its published certificate.
  *
  * <p>Where every group has the same settings (equal runs without levels), only how many groups take each

@@ -69,12 +69,12 @@ public final class MonkeyEval implements Runnable {
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
-            return outOfMemory(cli.getErr());
+            return heapTooSmall(cli.getErr());
         }
     }
 
     /** Where the heap ran out: its size and how to give more (exit 4). */
-    private static int outOfMemory(PrintWriter err) {
+    private static int heapTooSmall(PrintWriter err) {
         long megabytes = Runtime.getRuntime().maxMemory() >> 20;
         err.println("monkey-eval: out of memory: the work needs more than this Java heap's " + megabytes
                 + " MB; run java with a larger heap, as in java -Xmx1g -jar monkey-eval.jar (1 GB holds the"
@@ -83,9 +83,13 @@ public final class MonkeyEval implements Runnable {
         return ExitCodes.INTERNAL;
     }
 
-    /** Whether {@code ex} was caused, at some depth, by the Java heap running out (work on other threads). */
-    private static boolean outOfMemory(Throwable ex) {
-        for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+    /**
+     * Whether {@code ex} was caused by the Java heap running out: work on other threads hands it back wrapped (a
+     * future's ExecutionException); the causes are followed a few levels deep, never round a loop.
+     */
+    private static boolean causedByHeapRunningOut(Throwable ex) {
+        Throwable t = ex;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
             if (t instanceof OutOfMemoryError) {
                 return true;
             }
@@ -95,8 +99,8 @@ public final class MonkeyEval implements Runnable {
 
     private static int handle(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
-        if (outOfMemory(ex)) {
-            return outOfMemory(err);
+        if (causedByHeapRunningOut(ex)) {
+            return heapTooSmall(err);
         }
         if (ex instanceof CommandLine.ParameterException usage) {
             err.println(Printable.escape(usage.getMessage()));
