@@ -657,10 +657,8 @@ final class ChoiceKnapsack {
             }
             // total size u_a + u_b - fixedSize, cost c_a + c_b - fixedCost: for rising u_a the room for the
             // second half falls, and its cheapest completion is the largest that fits
-            double bestCost = cut;
-            int bestFirst = -1;
-            int bestSecond = -1;
-            double cheapest = Double.POSITIVE_INFINITY; // and the cheapest of any cost
+            // the cheapest allocation the lists make (the first of least cost): below the cut, the round's answer
+            double cheapest = Double.POSITIVE_INFINITY;
             int cheapestFirst = -1;
             int cheapestSecond = -1;
             int y = second.size.length - 1;
@@ -671,11 +669,6 @@ final class ChoiceKnapsack {
                 }
                 if (y >= 0) {
                     double total = first.cost[x] + second.cost[y] - fixedCost;
-                    if (total < bestCost) {
-                        bestCost = total;
-                        bestFirst = x;
-                        bestSecond = y;
-                    }
                     if (total < cheapest) {
                         cheapest = total;
                         cheapestFirst = x;
@@ -683,13 +676,15 @@ final class ChoiceKnapsack {
                     }
                 }
             }
-            if (bestFirst < 0) {
-                if (cheapestFirst >= 0) {
-                    listsCheapest = trace(first, cheapestFirst, second, cheapestSecond);
-                }
+            if (cheapestFirst < 0) {
                 return null;
             }
-            return trace(first, bestFirst, second, bestSecond);
+            int[] position = trace(first, cheapestFirst, second, cheapestSecond);
+            if (cheapest < cut) {
+                return position;
+            }
+            listsCheapest = position;
+            return null;
         }
 
         /** The positions of allocation x of the first half's list with y of the second's, the fixed groups too. */

@@ -15,7 +15,11 @@ final class Cli {
     }
 
     static Outcome run(String... args) {
-        CommandLine cli = MonkeyEval.commandLine();
+        return run(MonkeyEval.commandLine(), args);
+    }
+
+    /** As {@link #run(String...)}, on {@code cli} (a test's own commands added to the command line). */
+    static Outcome run(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out, true));

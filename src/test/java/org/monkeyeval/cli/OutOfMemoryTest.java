@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,17 +50,11 @@ final class OutOfMemoryTest {
         CommandLine cli = MonkeyEval.commandLine();
         cli.addSubcommand(new Heavy());
         cli.addSubcommand(new Pooled());
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code;
         try {
-            code = MonkeyEval.execute(cli, command);
+            return Cli.run(cli, command);
         } catch (OutOfMemoryError e) { // caught here: JUnit would end the whole test JVM on it
             return fail("the heap running out escaped the command line: " + e);
         }
-        return new Cli.Outcome(code, out.toString(), err.toString());
     }
 
     private static void assertSaysHeapInWords(int exit, String err) {
