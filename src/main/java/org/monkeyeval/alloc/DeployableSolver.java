@@ -795,54 +795,132 @@ public final class DeployableSolver {
              * positions its settings, and their reduced costs, the sums {@link ChoiceKnapsack#reducedCosts} makes of
              * the whole hull.
              *
-             * <p>One pass: the least over the hull's vertices, v, is no less than the least over every kept setting,
-             * so a setting with (C_j + lambda S_j) - v not below {@code wide} has r_j not below it either (a rounded
+             * <p>The least over the hull's vertices, v, is no less than the least over every kept setting, so a
+             * setting with (C_j + lambda S_j) - v not below {@code wide} has r_j not below it either (a rounded
              * difference never rises as what is taken away grows), and the setting of the least has
              * C_j + lambda S_j at most v: those below {@code wide} or v are gathered, the least is theirs, and r_j is
-             * taken of them (a NaN cost makes the least NaN, as it makes the whole hull's).
+             * taken of them (a NaN cost makes the least NaN, as it makes the whole hull's). Only the stretches
+             * between neighbouring vertices that may hold such a setting are read ({@link #mayHoldNear}); the others
+             * hold none, so the same settings are gathered in the same order as a pass over every kept setting
+             * ({@link #nearOverEveryKept}).
              */
             Near near(double lambda, double wide, int must) {
-                double bound = Double.POSITIVE_INFINITY; // the least over the vertices (with none, every kept is read)
+                double bound = leastOverVertices(lambda);
+                if (vertices == 0 || !(Double.isFinite(bound) && Double.isFinite(lambda) && wide > 0.0
+                        && Double.isFinite(wide))) {
+                    return nearOverEveryKept(lambda, wide, must);
+                }
+                Gathered near = new Gathered(lambda, wide, bound, must);
+                near.read(position[0], position[0] + 1);
+                for (int v = 0; v + 1 < vertices; v++) {
+                    int from = position[v] + 1;
+                    int to = position[v + 1];
+                    if (mayHoldNear(vertexCost[v] + lambda * vertexSize[v],
+                            vertexCost[v + 1] + lambda * vertexSize[v + 1], bound, wide)) {
+                        near.read(from, to + 1);
+                    } else {
+                        if (must >= from && must < to) {
+                            near.read(must, must + 1);
+                        }
+                        near.read(to, to + 1);
+                    }
+                }
+                return near.listed();
+            }
+
+            /** {@link #near} by one pass over every kept setting. */
+            Near nearOverEveryKept(double lambda, double wide, int must) {
+                Gathered near = new Gathered(lambda, wide, leastOverVertices(lambda), must);
+                near.read(0, size.length);
+                return near.listed();
+            }
+
+            /** The least C_j + lambda S_j over the hull's vertices (with none, infinite). */
+            private double leastOverVertices(double lambda) {
+                double bound = Double.POSITIVE_INFINITY;
                 for (int v = 0; v < vertices; v++) {
                     bound = Math.min(bound, vertexCost[v] + lambda * vertexSize[v]);
                 }
-                int n = size.length;
-                int room = 256;
-                int[] index = new int[room];
-                double[] x = new double[room];
-                int u = 0;
-                double least = Double.POSITIVE_INFINITY;
-                for (int j = 0, d = 0; j < n; j++) {
-                    if (d < droppedCount && dropped[d] == j) {
-                        d++;
-                        continue;
-                    }
-                    double xj = cost(j) + lambda * size[j];
-                    if (xj != xj) {
-                        least = Double.NaN; // the least over every kept setting is NaN, and so is every r_j
-                    }
-                    if (xj - bound < wide || xj <= bound || j == must) { // the least's setting among them
-                        if (u == room) {
-                            room *= 2;
-                            index = Arrays.copyOf(index, room);
-                            x = Arrays.copyOf(x, room);
+                return bound;
+            }
+
+            /**
+             * Relative room {@link #mayHoldNear} leaves for the chain's rounding: a kept setting between two
+             * neighbouring vertices lies on or above their chord where the chain's comparisons are exact, and below
+             * it by at most a few units in the last place of the costs per comparison that dropped it where they
+             * are not (a million such comparisons would not reach a millionth of this room).
+             */
+            static final double CHORD_ROOM = 1e-9;
+
+            /**
+             * Whether the kept settings strictly between two neighbouring vertices, whose C + lambda S are
+             * {@code xa} and {@code xb}, may hold one {@link #near} gathers. C + lambda S is linear along their chord,
+             * so each of them has C_j + lambda S_j at least min(xa, xb), less the chain's rounding
+             * ({@link #CHORD_ROOM}); where that is at least {@code bound + wide}, none is below {@code wide} or
+             * {@code bound}.
+             */
+            static boolean mayHoldNear(double xa, double xb, double bound, double wide) {
+                double room = CHORD_ROOM * (Math.abs(xa) + Math.abs(xb) + Math.abs(bound));
+                return !(Math.min(xa, xb) - bound >= wide + room);
+            }
+
+            /** What {@link #near} gathers, read in ascending positions. */
+            private final class Gathered {
+                private final double lambda;
+                private final double wide;
+                private final double bound;
+                private final int must;
+                private int[] index = new int[256];
+                private double[] x = new double[256];
+                private int u;
+                private double least = Double.POSITIVE_INFINITY;
+
+                Gathered(double lambda, double wide, double bound, int must) {
+                    this.lambda = lambda;
+                    this.wide = wide;
+                    this.bound = bound;
+                    this.must = must;
+                }
+
+                /** Reads the kept settings at positions from (inclusive) to (exclusive), after those read before. */
+                void read(int from, int to) {
+                    int d = Arrays.binarySearch(dropped, 0, droppedCount, from);
+                    d = d < 0 ? -d - 1 : d;
+                    for (int j = from; j < to; j++) {
+                        if (d < droppedCount && dropped[d] == j) {
+                            d++;
+                            continue;
                         }
-                        index[u] = j;
-                        x[u] = xj;
-                        u++;
-                        least = Math.min(least, xj);
+                        double xj = cost(j) + lambda * size[j];
+                        if (xj != xj) {
+                            least = Double.NaN; // the least over every kept setting is NaN, and so is every r_j
+                        }
+                        if (xj - bound < wide || xj <= bound || j == must) { // the least's setting among them
+                            if (u == index.length) {
+                                index = Arrays.copyOf(index, 2 * u);
+                                x = Arrays.copyOf(x, 2 * u);
+                            }
+                            index[u] = j;
+                            x[u] = xj;
+                            u++;
+                            least = Math.min(least, xj);
+                        }
                     }
                 }
-                int kept = 0;
-                for (int i = 0; i < u; i++) {
-                    double r = x[i] - least;
-                    if (r < wide || index[i] == must) {
-                        index[kept] = index[i];
-                        x[kept] = r;
-                        kept++;
+
+                /** The gathered settings whose reduced cost is below {@code wide}, and {@code must}'s. */
+                Near listed() {
+                    int kept = 0;
+                    for (int i = 0; i < u; i++) {
+                        double r = x[i] - least;
+                        if (r < wide || index[i] == must) {
+                            index[kept] = index[i];
+                            x[kept] = r;
+                            kept++;
+                        }
                     }
+                    return Weighted.this.listed(Arrays.copyOf(index, kept), Arrays.copyOf(x, kept));
                 }
-                return listed(Arrays.copyOf(index, kept), Arrays.copyOf(x, kept));
             }
 
             /** The near settings at {@code index} (positions, ascending) with their reduced costs. */

@@ -126,6 +126,66 @@ final class WeightedKnapsackTest {
         }
     }
 
+    /**
+     * A group whose settings are mostly mixes (1 - s) a + s b of two neighbouring base settings, in costs at both
+     * ends and in size, as Ribbon's rounding biases mix two layouts: settings on their hull's chords, up to rounding.
+     */
+    private static double[][] mixedGroup(SplittableRandom random, int bases, int mixes) {
+        double[][] base = group(random, bases);
+        int n = bases + (bases - 1) * mixes;
+        double[] low = new double[n];
+        double[] high = new double[n];
+        double[] size = new double[n];
+        int j = 0;
+        for (int b = 0; b < bases; b++) {
+            for (int m = 0; m <= (b + 1 < bases ? mixes : 0); m++) {
+                double share = m / (mixes + 1.0);
+                int next = Math.min(b + 1, bases - 1);
+                low[j] = (1 - share) * base[0][b] + share * base[0][next];
+                high[j] = (1 - share) * base[1][b] + share * base[1][next];
+                size[j] = (1 - share) * base[2][b] + share * base[2][next];
+                j++;
+            }
+        }
+        for (int k = 1; k < n; k++) { // sizes in ascending order, as the tables hold them
+            size[k] = Math.max(size[k], size[k - 1]);
+        }
+        return new double[][] {low, high, size};
+    }
+
+    @Test
+    void near_readingOnlyTheStretchesThatMayHoldIt_gathersWhatAPassOverEveryKeptSettingDoes() {
+        SplittableRandom random = new SplittableRandom(23);
+        for (int trial = 0; trial < 3000; trial++) {
+            double[][] g = random.nextBoolean() ? group(random, 1 + random.nextInt(400))
+                    : mixedGroup(random, 2 + random.nextInt(40), random.nextInt(30));
+            double theta = theta(random);
+            DeployableSolver.Hull.Weighted scan = DeployableSolver.Hull.Weighted.scan(g[0], g[1], theta, g[2]);
+            DeployableSolver.Hull vertices = scan.vertices();
+            // the critical slope of some budget: between two neighbouring vertices' slopes, or one of them
+            int v = random.nextInt(Math.max(1, vertices.index.length - 1));
+            double lambda = vertices.index.length < 2 ? random.nextDouble()
+                    : -(vertices.cost[v + 1] - vertices.cost[v]) / (vertices.size[v + 1] - vertices.size[v])
+                    * (random.nextInt(3) == 0 ? 1.0 : 0.5 + random.nextDouble());
+            double wide = new double[] {0.0, 1e-12, 1e-6, 1e-3, 0.1}[random.nextInt(5)] * random.nextDouble();
+            int must = random.nextInt(g[0].length);
+            DeployableSolver.Hull.Weighted.Near expected = scan.nearOverEveryKept(lambda, wide, must);
+            DeployableSolver.Hull.Weighted.Near near = scan.near(lambda, wide, must);
+            String where = "trial " + trial;
+            assertArrayEquals(expected.hull().index, near.hull().index, where + ": settings");
+            assertArrayEquals(expected.reduced(), near.reduced(), where + ": reduced costs");
+            assertSameHull(expected.hull(), near.hull(), where);
+        }
+    }
+
+    @Test
+    void mayHoldNear_leavesRoomForTheChainsRounding() {
+        // a stretch whose ends are exactly wide above the bound may still hold a setting a rounding below its chord
+        assertTrue(DeployableSolver.Hull.Weighted.mayHoldNear(1.5, 2.0, 1.0, 0.5));
+        assertTrue(DeployableSolver.Hull.Weighted.mayHoldNear(1.5 + 1e-12, 2.0, 1.0, 0.5));
+        assertFalse(DeployableSolver.Hull.Weighted.mayHoldNear(1.6, 2.0, 1.0, 0.5));
+    }
+
     @Test
     void solve_overTheNearSettings_isTheWholeHullsAnswerBoundAndVertices() {
         SplittableRandom random = new SplittableRandom(5);
