@@ -248,6 +248,25 @@ final class RibbonTest {
         assertEquals(rate, rules.layout(n, 0).expectedFpRate(), 0.0);
     }
 
+    /**
+     * ExpectedFpRate's p 0.5^(r - 1) + (1 - p) 0.5^r (ribbon_impl.h, {@code std::pow(0.5, ...)}), bit for bit at every
+     * result bits r of a layout and a spread of upper start blocks: the powers of a half are exact whichever way
+     * they are computed.
+     */
+    @Test
+    void expectedFpRate_everyResultBits_isThePowersOfAHalfMixedBitForBit() {
+        long blocks = 977;
+        for (int r = 1; r <= 32; r++) {
+            for (long start = 0; start < blocks; start += 61) {
+                Ribbon.Layout layout = new Ribbon.Layout(blocks, r, start);
+                double p = (start * 1.0 * 128) / layout.numStarts();
+                double expected = p * Math.pow(0.5, r - 1) + (1.0 - p) * Math.pow(0.5, r);
+                assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(layout.expectedFpRate()),
+                        "r " + r + ", upper start block " + start);
+            }
+        }
+    }
+
     /** Above 2^32 - 1 as "one in", every block has 32 result bits: 4 bytes per slot. */
     @Test
     void ribbonDataBytes_hundredBitsPerKey_thirtyTwoResultBits() {
