@@ -1186,6 +1186,9 @@ public final class RobustDeployableSolver {
             Move best = null;
             double bestWorst = worst;
             int p1 = Sorted.firstAtLeast(sortedSize[k1], sortedSize[k1][x[k1]]);
+            // each other group's largest fitting setting, searched from where the last s1 found it: the budget it has
+            // falls a little as s1 grows
+            int[] near = x.clone();
             for (int s1 = Math.max(0, p1 - EXCHANGE_WINDOW); s1 < Math.min(low[k1].length, p1 + EXCHANGE_WINDOW);
                  s1++) {
                 for (int k2 = 0; k2 < groups; k2++) {
@@ -1195,7 +1198,8 @@ public final class RobustDeployableSolver {
                     double free = budget - used + sortedSize[k1][x[k1]] - sortedSize[k1][s1] + sortedSize[k2][x[k2]];
                     double l0 = sumLow - low[k1][x[k1]] + low[k1][s1] - low[k2][x[k2]] - offsetLow;
                     double h0 = sumHigh - high[k1][x[k1]] + high[k1][s1] - high[k2][x[k2]] - offsetHigh;
-                    int top = Sorted.firstAbove(sortedSize[k2], free) - 1;
+                    near[k2] = Sorted.firstAboveNear(sortedSize[k2], free, near[k2]);
+                    int top = near[k2] - 1;
                     if (top < 0 || !mayLower(k2, Math.max(0, top - EXCHANGE_WINDOW + 1), top, l0, h0, bestWorst)) {
                         continue;
                     }
