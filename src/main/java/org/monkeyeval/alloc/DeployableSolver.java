@@ -1208,15 +1208,30 @@ public final class DeployableSolver {
         final int[] segmentHull;   // per segment, by slope: the hull number
         final int[] segmentVertex; // and the vertex number it reaches (two arrays, not a pair per segment: a search
                                    // builds a bound per depth and weight, millions of segments a round)
+        final Parts parts;         // where the cost is a sum of two parts: each part's steps, else null
 
         private Bound(double baseCost, double baseSize, double[] stepSize, double[] stepCost, int[] segmentHull,
                       int[] segmentVertex) {
+            this(baseCost, baseSize, stepSize, stepCost, segmentHull, segmentVertex, null);
+        }
+
+        private Bound(double baseCost, double baseSize, double[] stepSize, double[] stepCost, int[] segmentHull,
+                      int[] segmentVertex, Parts parts) {
             this.baseCost = baseCost;
             this.baseSize = baseSize;
             this.stepSize = stepSize;
             this.stepCost = stepCost;
             this.segmentHull = segmentHull;
             this.segmentVertex = segmentVertex;
+            this.parts = parts;
+        }
+
+        /**
+         * Two parts of each hull vertex's cost (the robust search's costs at the two ends, whose weighted sum the hull
+         * is of), summed along the bound's segments as its costs are: base and prefix sums, segment by segment in the
+         * bound's order. At a budget they give the two parts' sums of the LP's fractional allocation there.
+         */
+        record Parts(double baseA, double baseB, double[] stepA, double[] stepB) {
         }
 
         /**
@@ -1277,12 +1292,24 @@ public final class DeployableSolver {
          * order, as {@link #of} sums them.
          */
         static Bound[] suffixes(List<Hull> hulls) {
+            return suffixes(hulls, null, null);
+        }
+
+        /**
+         * {@link #suffixes(List)}, each bound carrying two parts of its costs ({@link Parts}) where
+         * {@code partA} and {@code partB} are given: per hull, each of its settings' (positions') two parts.
+         */
+        static Bound[] suffixes(List<Hull> hulls, List<double[]> partA, List<double[]> partB) {
             int n = hulls.size();
+            boolean withParts = partA != null;
             Bound[] suffix = new Bound[n + 1];
-            suffix[n] = of(List.of());
+            suffix[n] = withParts ? new Bound(0.0, 0.0, new double[1], new double[1], null, null,
+                    new Parts(0.0, 0.0, new double[1], new double[1])) : of(List.of());
             double[] slope = new double[0]; // the segments of suffix[d + 1] in its order
             double[] segSize = new double[0];
             double[] segCost = new double[0];
+            double[] segA = new double[0];
+            double[] segB = new double[0];
             for (int d = n - 1; d >= 0; d--) {
                 Hull hull = hulls.get(d);
                 int m = hull.vertex.length - 1;
@@ -1290,6 +1317,8 @@ public final class DeployableSolver {
                 double[] ownSize = new double[m];
                 double[] ownCost = new double[m];
                 segments(hull, ownSlope, ownSize, ownCost, 0);
+                double[] ownA = withParts ? partSteps(hull, partA.get(d)) : null;
+                double[] ownB = withParts ? partSteps(hull, partB.get(d)) : null;
                 boolean sorted = true;
                 for (int j = 1; j < m; j++) {
                     sorted &= Double.compare(ownSlope[j - 1], ownSlope[j]) <= 0;
@@ -1301,11 +1330,17 @@ public final class DeployableSolver {
                     ownSlope = gather(ownSlope, order);
                     ownSize = gather(ownSize, order);
                     ownCost = gather(ownCost, order);
+                    if (withParts) {
+                        ownA = gather(ownA, order);
+                        ownB = gather(ownB, order);
+                    }
                 }
                 int count = m + slope.length;
                 double[] mergedSlope = new double[count];
                 double[] mergedSize = new double[count];
                 double[] mergedCost = new double[count];
+                double[] mergedA = withParts ? new double[count] : null;
+                double[] mergedB = withParts ? new double[count] : null;
                 double[] stepSize = new double[count + 1];
                 double[] stepCost = new double[count + 1];
                 int a = 0;
@@ -1315,11 +1350,19 @@ public final class DeployableSolver {
                         mergedSlope[j] = ownSlope[a];
                         mergedSize[j] = ownSize[a];
                         mergedCost[j] = ownCost[a];
+                        if (withParts) {
+                            mergedA[j] = ownA[a];
+                            mergedB[j] = ownB[a];
+                        }
                         a++;
                     } else {
                         mergedSlope[j] = slope[b];
                         mergedSize[j] = segSize[b];
                         mergedCost[j] = segCost[b];
+                        if (withParts) {
+                            mergedA[j] = segA[b];
+                            mergedB[j] = segB[b];
+                        }
                         b++;
                     }
                     stepSize[j + 1] = stepSize[j] + mergedSize[j];
@@ -1332,12 +1375,43 @@ public final class DeployableSolver {
                     baseCost += h.cost[h.vertex[0]];
                     baseSize += h.size[h.vertex[0]];
                 }
-                suffix[d] = new Bound(baseCost, baseSize, stepSize, stepCost, null, null);
+                Parts parts = null;
+                if (withParts) {
+                    double baseA = 0.0;
+                    double baseB = 0.0;
+                    for (int e = d; e < n; e++) {
+                        Hull h = hulls.get(e);
+                        baseA += partA.get(e)[h.vertex[0]];
+                        baseB += partB.get(e)[h.vertex[0]];
+                    }
+                    parts = new Parts(baseA, baseB, prefixSums(mergedA), prefixSums(mergedB));
+                    segA = mergedA;
+                    segB = mergedB;
+                }
+                suffix[d] = new Bound(baseCost, baseSize, stepSize, stepCost, null, null, parts);
                 slope = mergedSlope;
                 segSize = mergedSize;
                 segCost = mergedCost;
             }
             return suffix;
+        }
+
+        /** A hull's segments in vertex order: the change of one part of the cost along each. */
+        private static double[] partSteps(Hull hull, double[] part) {
+            double[] steps = new double[hull.vertex.length - 1];
+            for (int v = 1; v < hull.vertex.length; v++) {
+                steps[v - 1] = part[hull.vertex[v]] - part[hull.vertex[v - 1]];
+            }
+            return steps;
+        }
+
+        /** 0, then the running sums of {@code values}. */
+        private static double[] prefixSums(double[] values) {
+            double[] sums = new double[values.length + 1];
+            for (int j = 0; j < values.length; j++) {
+                sums[j + 1] = sums[j] + values[j];
+            }
+            return sums;
         }
 
         /** A hull's segments in vertex order, from position {@code at}: slope dc / dm, size dm and cost dc. */
@@ -1449,6 +1523,33 @@ public final class DeployableSolver {
             /** {@link Bound#at}{@code (budget)}. */
             double at(double budget) {
                 return Bound.this.at(budget, this);
+            }
+
+            /**
+             * The two parts' sums ({@link Parts}) of the LP's fractional allocation at {@code budget}, into
+             * {@code sums}, as {@link #at} finds it: the vertices' parts before the budget's segment and that
+             * segment's share of its own. False (sums untouched) where the smallest settings do not fit.
+             */
+            boolean partsAt(double budget, double[] sums) {
+                double free = budget - baseSize;
+                if (free < 0) {
+                    return false;
+                }
+                int n = stepSize.length - 1;
+                if (free >= stepSize[n]) {
+                    sums[0] = parts.baseA() + parts.stepA()[n];
+                    sums[1] = parts.baseB() + parts.stepB()[n];
+                    return true;
+                }
+                int lo = segmentNear(free, near);
+                near = lo;
+                int hi = lo + 1;
+                double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
+                double[] a = parts.stepA();
+                double[] b = parts.stepB();
+                sums[0] = parts.baseA() + a[lo] + fraction * (a[hi] - a[lo]);
+                sums[1] = parts.baseB() + b[lo] + fraction * (b[hi] - b[lo]);
+                return true;
             }
         }
 

@@ -1641,7 +1641,8 @@ public final class RobustDeployableSolver {
             });
             // each weight's suffix bounds are one chain, depth after depth: the weights' chains run side by side
             DeployableSolver.Bound[][] ends = Stream.of(thetaHull, hullLow, hullHigh).parallel()
-                    .map(this::suffixBounds).toArray(DeployableSolver.Bound[][]::new);
+                    .map(hulls -> hulls == thetaHull ? suffixBoundsWithParts(hulls) : suffixBounds(hulls))
+                    .toArray(DeployableSolver.Bound[][]::new);
             weightHull = new DeployableSolver.Hull[2 + WEIGHT_GRID - 1][];
             weightRest = new DeployableSolver.Bound[2 + WEIGHT_GRID - 1][];
             weightHull[0] = hullLow;
@@ -1683,6 +1684,41 @@ public final class RobustDeployableSolver {
             return read;
         }
 
+        /**
+         * {@link #suffixBounds} of theta's hulls, carrying the costs at zL and at zH of their vertices ({@code
+         * DeployableSolver.Bound.Parts}): where the rest is allocated as theta's LP allocates it, its costs at both
+         * ends ({@link Reader#belowAtEveryWeight}).
+         */
+        private DeployableSolver.Bound[] suffixBoundsWithParts(DeployableSolver.Hull[] hulls) {
+            List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
+            List<double[]> partLow = new ArrayList<>(groups);
+            List<double[]> partHigh = new ArrayList<>(groups);
+            for (int d = 0; d < groups; d++) {
+                int k = order[d];
+                DeployableSolver.Hull hull = hulls[k];
+                inOrder.add(hull);
+                partLow.add(atHullPositions(hull, sortedLow[k]));
+                partHigh.add(atHullPositions(hull, sortedHigh[k]));
+            }
+            return DeployableSolver.Bound.suffixes(inOrder, partLow, partHigh);
+        }
+
+        /** A cost of each of the hull's settings, by its positions ({@code values} by the group's passing positions). */
+        private static double[] atHullPositions(DeployableSolver.Hull hull, double[] values) {
+            boolean identity = hull.index.length == values.length;
+            for (int j = 0; identity && j < hull.index.length; j++) {
+                identity = hull.index[j] == j;
+            }
+            if (identity) {
+                return values;
+            }
+            double[] at = new double[hull.index.length];
+            for (int j = 0; j < at.length; j++) {
+                at[j] = values[hull.index[j]];
+            }
+            return at;
+        }
+
         /** bound[d]: the LP bound of the groups order[d..] (bound[groups] of none). */
         private DeployableSolver.Bound[] suffixBounds(DeployableSolver.Hull[] hulls) {
             List<DeployableSolver.Hull> inOrder = new ArrayList<>(groups);
@@ -1720,6 +1756,29 @@ public final class RobustDeployableSolver {
             double b = theta * (l - offsetLow) + (1 - theta) * (h - offsetHigh) + rest;
             return b - 1e-12 * (Math.abs(l) + Math.abs(h) + Math.abs(offsetLow) + Math.abs(offsetHigh)
                     + Math.abs(rest));
+        }
+
+        /**
+         * Relative room {@link #vouchesBelow} leaves for the rounding of the bounds it vouches for and of its own
+         * terms: sums of a few terms each, and the LP bounds' prefix sums from the rest's dearest (smallest) settings
+         * down, each within a few units in the last place of the largest term per addition (some thousands of segments
+         * would not reach a millionth of this room).
+         */
+        static final double CERTIFICATE_ROOM = 1e-9;
+
+        /**
+         * Whether a partial allocation of costs (low, high) whose rest, allocated as theta's LP allocates it, costs
+         * {@code restLow} and {@code restHigh} at the two ends, has every weight's bound below {@code cut}: the larger
+         * of (low - AL) + restLow and (high - AH) + restHigh is, by more than {@link #CERTIFICATE_ROOM} of the terms,
+         * {@code restScale} the rest's costs at its smallest settings, where its prefix sums start.
+         */
+        static boolean vouchesBelow(double low, double high, double offsetLow, double offsetHigh, double restLow,
+                                    double restHigh, double restScale, double cut) {
+            double atLow = (low - offsetLow) + restLow;
+            double atHigh = (high - offsetHigh) + restHigh;
+            double room = CERTIFICATE_ROOM * (Math.abs(low) + Math.abs(high) + Math.abs(offsetLow) + Math.abs(offsetHigh)
+                    + Math.abs(restLow) + Math.abs(restHigh) + Math.abs(restScale));
+            return Math.max(atLow, atHigh) + room < cut;
         }
 
         /** Weight i of {@link #weightBound}: 1, 0 or the grid's (i - 2)-th. */
@@ -1835,6 +1894,7 @@ public final class RobustDeployableSolver {
          */
         final class Reader {
             final DeployableSolver.Bound.Cursor[] readTheta = cursors(restTheta);
+            final double[] restParts = new double[2]; // belowAtEveryWeight's: the rest's costs at zL and zH
             final DeployableSolver.Bound.Cursor[][] readWeight = new DeployableSolver.Bound.Cursor[weightRest.length][];
             final int[] lastCut = new int[groups + 1]; // per depth: the weight (weightBound's i) that last cut
             boolean overflow;       // the last extension tried a setting while the cap's children were held (or the
@@ -1888,8 +1948,9 @@ public final class RobustDeployableSolver {
                                         >= cut) {
                             continue;
                         }
-                        // a beam ranks by the whole bound only the few it may keep (leastBounds)
-                        double b = beam > 0 ? thetaBound(d + 1, u, l, h) : bound(d + 1, u, l, h, cut);
+                        // a beam ranks by the whole bound only the few it may keep (leastBounds); the rounds' layers
+                        // read no bound of the children they keep, only whether it is below the cut
+                        double b = beam > 0 ? thetaBound(d + 1, u, l, h) : boundOrBelow(d + 1, u, l, h, cut);
                         if (b >= cut) {
                             continue;
                         }
@@ -1910,7 +1971,6 @@ public final class RobustDeployableSolver {
              * of the bounds at theta, 0, 1 and the grid's weights; past {@code cut}, the first that passes it.
              */
             private double bound(int d, double used, double low, double high, double cut) {
-                double left = budget - used;
                 double b = thetaBound(d, used, low, high);
                 if (b >= cut) {
                     return b;
@@ -1918,8 +1978,53 @@ public final class RobustDeployableSolver {
                 // whether some weight's bound reaches the cut, and the largest where none does, do not depend on the
                 // order the weights are tried in: the one that last cut at this depth first (on 200 random runs, 55% of
                 // the partial allocations are cut by theta's, the rest had taken 5.7 more weights each in turn)
+                double left = budget - used;
                 int first = lastCut[d];
                 b = Math.max(b, weightBound(first, d, left, low, high));
+                return b >= cut ? b : otherWeights(d, left, low, high, first, b, cut);
+            }
+
+            /**
+             * {@link #bound}, or where it is below {@code cut}, some value below the cut: where theta's and the first
+             * weight's are, and {@link #belowAtEveryWeight} shows that every other weight's is too, the larger of those
+             * two, without reading the others. It cuts the same partial allocations as {@link #bound}, after the same
+             * weights' bounds, and leaves the weight that last cut as it does.
+             */
+            private double boundOrBelow(int d, double used, double low, double high, double cut) {
+                double b = thetaBound(d, used, low, high);
+                if (b >= cut) {
+                    return b;
+                }
+                double left = budget - used;
+                int first = lastCut[d];
+                b = Math.max(b, weightBound(first, d, left, low, high));
+                if (b >= cut || belowAtEveryWeight(d, left, low, high, cut)) {
+                    return b;
+                }
+                return otherWeights(d, left, low, high, first, b, cut);
+            }
+
+            /**
+             * Whether every weight's bound of a partial allocation of costs (low, high) with {@code left} bits left is
+             * below {@code cut}, shown by theta's LP allocation of the groups after depth d: it fits in what is left,
+             * so at any weight w the LP bound of the rest is at most w A + (1 - w) B, A and B that allocation's costs
+             * at zL and zH (the LP is the least over every fractional allocation that fits, and theta's is one),
+             * and w (low - AL + A) + (1 - w)(high - AH + B) is at most the larger of its two ends
+             * ({@link #vouchesBelow}).
+             */
+            private boolean belowAtEveryWeight(int d, double left, double low, double high, double cut) {
+                DeployableSolver.Bound.Parts parts = restTheta[d].parts;
+                return readTheta[d].partsAt(left, restParts) && vouchesBelow(low, high, offsetLow, offsetHigh,
+                        restParts[0], restParts[1], Math.abs(parts.baseA()) + Math.abs(parts.baseB()), cut);
+            }
+
+            /**
+             * {@link #bound} past theta's and the first weight's ({@code first}, their larger {@code most}, below the
+             * cut): the other weights' in turn, until one reaches the cut (it then cuts first at this depth).
+             */
+            private double otherWeights(int d, double left, double low, double high, int first, double most,
+                                        double cut) {
+                double b = most;
                 for (int i = 0; i < 2 + grid.length && b < cut; i++) {
                     if (i != first) {
                         b = Math.max(b, weightBound(i, d, left, low, high));
