@@ -66,6 +66,65 @@ final class RateRows {
     record Row(double[] fpr, double[] bits) {
     }
 
+    /**
+     * A family's values over its settings as they are held: a kept row's pieces ({@link Pieces}), read where they
+     * lie, or one whole array just computed. {@code shift} is log2 of the pieces' length (31 for a whole array).
+     */
+    private record Column(double[][] pieces, int shift) {
+
+        static Column whole(double[] values) {
+            return new Column(new double[][] {values}, 31);
+        }
+
+        static Column inPieces(double[][] pieces) {
+            return new Column(pieces, Integer.numberOfTrailingZeros(PIECE));
+        }
+
+        /** The values at settings [from, from + length), each s + (1 - s) p ({@link ReadPath#rate}), into to[at..]. */
+        void ratesTo(int from, double[] to, int at, int length, double presentShare) {
+            int mask = (1 << shift) - 1;
+            while (length > 0) {
+                double[] piece = pieces[from >>> shift];
+                int offset = from & mask;
+                int n = Math.min(length, piece.length - offset);
+                for (int i = 0; i < n; i++) {
+                    to[at + i] = ReadPath.rate(true, presentShare, piece[offset + i]);
+                }
+                from += n;
+                at += n;
+                length -= n;
+            }
+        }
+
+        /** The values at settings [from, from + length), as they are, into to[at..]. */
+        void copyTo(int from, double[] to, int at, int length) {
+            int mask = (1 << shift) - 1;
+            while (length > 0) {
+                double[] piece = pieces[from >>> shift];
+                int offset = from & mask;
+                int n = Math.min(length, piece.length - offset);
+                System.arraycopy(piece, offset, to, at, n);
+                from += n;
+                at += n;
+                length -= n;
+            }
+        }
+
+        /** The values whole, in a fresh array where they are in pieces. */
+        double[] whole(int count) {
+            if (pieces.length == 1 && pieces[0].length == count) {
+                return pieces[0];
+            }
+            double[] values = new double[count];
+            copyTo(0, values, 0, count);
+            return values;
+        }
+    }
+
+    /** A family's rates and sizes over its settings, as held ({@link Column}). */
+    private record Columns(Column fpr, Column bits) {
+    }
+
     /** A family's row over n keys. */
     private record FamilyKey(FilterFamily family, long entries) {
     }
@@ -103,17 +162,14 @@ final class RateRows {
      * between them, where a search's layer columns of several megabytes need regions side by side. Robust solves of
      * 200 random runs in 64 levels at 16 bits per entry, seeds 201 then 202 in one JVM, ran out of the heap, the second
      * of which alone held some 500 MB live (`jmap -histo:live`); with regions of 2 MB, where a row is an ordinary
-     * object, both solved, and so they do with rows in pieces, which a collection compacts.
+     * object, both solved, and so they do with rows in pieces, which a collection compacts. The pieces are read where
+     * they lie ({@link Column}): joined into whole arrays again, a robust solve of 200 random runs made some 200 such
+     * arrays a solve to read its kept rows.
      */
     private record Pieces(double[][] fpr, double[][] bits) {
 
         static Pieces of(Row row) {
             return new Pieces(split(row.fpr()), row.bits() == null ? null : split(row.bits()));
-        }
-
-        /** The row: its rates and its sizes (null where they were not kept), each put together whole again. */
-        Row row(int count) {
-            return new Row(join(fpr, count), bits == null ? null : join(bits, count));
         }
 
         private static double[][] split(double[] values) {
@@ -122,14 +178,6 @@ final class RateRows {
                 pieces[p] = Arrays.copyOfRange(values, p * PIECE, Math.min(values.length, (p + 1) * PIECE));
             }
             return pieces;
-        }
-
-        private static double[] join(double[][] pieces, int count) {
-            double[] values = new double[count];
-            for (int p = 0; p < pieces.length; p++) {
-                System.arraycopy(pieces[p], 0, values, p * PIECE, pieces[p].length);
-            }
-            return values;
         }
     }
 
@@ -361,13 +409,13 @@ final class RateRows {
         }
         Step next = steps.isEmpty() ? null : Step.start(layout, stepSizes.get(0));
         for (int k = 0; k < steps.size(); k++) {
-            List<List<Row>> held = next.rows();
+            List<List<Columns>> held = next.rows();
             next = k + 1 < steps.size() ? Step.start(layout, stepSizes.get(k + 1)) : null;
             long[] batch = stepSizes.get(k);
             for (int i = steps.get(k)[0]; i < steps.get(k)[1]; i++) {
                 if (i == 0 || entries[i] != entries[i - 1] || consulted[i] != consulted[i - 1]
                         || Double.compare(presentShare[i], presentShare[i - 1]) != 0) {
-                    List<Row> rows = consulted[i] ? held.get(batchPosition(batch, entries[i])) : List.of();
+                    List<Columns> rows = consulted[i] ? held.get(batchPosition(batch, entries[i])) : List.of();
                     fill(settings, layout, entries[i], consulted[i], presentShare[i], rows, fpr, bits);
                 }
                 consumer.accept(i, fpr, bits);
@@ -418,7 +466,7 @@ final class RateRows {
 
         /** The rows, by the step's sizes, once every one is computed (this thread computing those left). */
         @SuppressWarnings("unchecked")
-        List<List<Row>> rows() {
+        List<List<Columns>> rows() {
             work();
             boolean interrupted = false;
             while (true) {
@@ -438,9 +486,9 @@ final class RateRows {
             if (failed instanceof Error e) {
                 throw e;
             }
-            List<List<Row>> all = new ArrayList<>(rows.length);
+            List<List<Columns>> all = new ArrayList<>(rows.length);
             for (List<?> r : rows) {
-                all.add((List<Row>) r);
+                all.add((List<Columns>) r);
             }
             return all;
         }
@@ -483,7 +531,9 @@ final class RateRows {
         Layout layout = layout(settings);
         if (layout.whole() != null) {
             // read with no present prefix, the rate is the filter's bit for bit: 0 + (1 - 0) p = p (ReadPath.rate)
-            return familyRow(layout.whole(), entries);
+            int count = settings.size();
+            Columns row = familyColumns(layout.whole(), entries);
+            return new Row(row.fpr().whole(count), row.bits().whole(count));
         }
         double[] fpr = new double[settings.size()];
         double[] bits = new double[settings.size()];
@@ -492,40 +542,39 @@ final class RateRows {
     }
 
     /** The rows over n keys of every family the layout takes rows from, in the layout's order of families. */
-    private static List<Row> familyRows(Layout layout, long entries) {
-        List<Row> rows = new ArrayList<>();
+    private static List<Columns> familyRows(Layout layout, long entries) {
+        List<Columns> rows = new ArrayList<>();
         FilterFamily last = null;
         for (int s = 0; s < layout.index().length; s++) {
             if (layout.index()[s] >= 0 && layout.family()[s] != last) {
                 last = layout.family()[s];
-                rows.add(familyRow(last, entries));
+                rows.add(familyColumns(last, entries));
             }
         }
         return rows;
     }
 
     /**
-     * A family's rate and size at each of its settings over n keys: the kept row, its sizes asked again where only
-     * its rates are kept, else computed (and kept as {@link #keep} says).
+     * A family's rate and size at each of its settings over n keys: the kept row, read in its pieces, its sizes asked
+     * again where only its rates are kept, else computed (and kept as {@link #keep} says).
      */
-    private static Row familyRow(FilterFamily family, long entries) {
+    private static Columns familyColumns(FilterFamily family, long entries) {
         FamilyKey key = new FamilyKey(family, entries);
         KeptRow ref = KEPT.get(key);
         Pieces pieces = ref == null ? null : ref.row();
         int count = family.settings().size();
-        Row kept = pieces == null ? null : pieces.row(count);
-        if (kept == null) {
+        if (pieces == null) {
             Row row = new Row(new double[count], new double[count]);
             family.rowOfSettings(entries, row.fpr(), row.bits());
             keep(key, family, row);
-            return row;
+            return new Columns(Column.whole(row.fpr()), Column.whole(row.bits()));
         }
-        if (kept.bits() == null) {
+        if (pieces.bits() == null) {
             double[] bits = new double[count];
             family.bitsOfSettings(entries, bits);
-            return new Row(kept.fpr(), bits);
+            return new Columns(Column.inPieces(pieces.fpr()), Column.whole(bits));
         }
-        return kept;
+        return new Columns(Column.inPieces(pieces.fpr()), Column.inPieces(pieces.bits()));
     }
 
     /**
@@ -537,7 +586,7 @@ final class RateRows {
      * @param rows the families' rows over n keys, as {@link #familyRows} lists them (read where the filter is read)
      */
     private static void fill(List<DeployableChoice> settings, Layout layout, long entries, boolean consulted,
-                             double presentShare, List<Row> rows, double[] fpr, double[] bits) {
+                             double presentShare, List<Columns> rows, double[] fpr, double[] bits) {
         if (!consulted) { // the rate is 1 whatever the setting (ReadPath.rate): only the sizes are needed
             Arrays.fill(fpr, ReadPath.rate(false, presentShare, Double.NaN));
             for (int s = 0; s < bits.length; s++) {
@@ -546,7 +595,7 @@ final class RateRows {
             return;
         }
         FilterFamily rowFamily = null;
-        Row row = null;
+        Columns row = null;
         int next = 0;
         for (int s = 0; s < fpr.length; ) {
             int at = layout.index()[s];
@@ -562,11 +611,8 @@ final class RateRows {
             }
             // a stretch of the family's row, one setting after the other: read in one pass
             int end = layout.stretchEnd()[s];
-            double[] rowFpr = row.fpr();
-            for (int t = s, a = at; t < end; t++, a++) {
-                fpr[t] = ReadPath.rate(true, presentShare, rowFpr[a]);
-            }
-            System.arraycopy(row.bits(), at, bits, s, end - s);
+            row.fpr().ratesTo(at, fpr, s, end - s, presentShare);
+            row.bits().copyTo(at, bits, s, end - s);
             s = end;
         }
     }
