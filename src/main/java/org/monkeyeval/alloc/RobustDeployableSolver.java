@@ -1164,7 +1164,11 @@ public final class RobustDeployableSolver {
                 if (last < 0 || !mayLower(k, 0, last, l0, h0, bestWorst)) {
                     continue;
                 }
-                for (int s = 0; s < low[k].length && sortedSize[k][s] <= free; s++) {
+                for (int s = 0; s <= last; s++) {
+                    if (s % MOVE_BLOCK == 0 && !mayLower(k, s, Math.min(last, s + MOVE_BLOCK - 1), l0, h0, bestWorst)) {
+                        s += MOVE_BLOCK - 1; // no setting of the block lowers the worst regret below the best so far
+                        continue;
+                    }
                     double w = Math.max(l0 + low[k][s], h0 + high[k][s]);
                     if (w < bestWorst) {
                         bestWorst = w;
