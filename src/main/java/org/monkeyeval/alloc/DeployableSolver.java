@@ -1441,20 +1441,7 @@ public final class DeployableSolver {
 
         /** The segment j with stepSize[j] <= free < stepSize[j + 1], for 0 <= free < the last step. */
         private int segmentAt(double free) {
-            return halve(0, stepSize.length - 1, free);
-        }
-
-        /** The j in [lo, hi) with stepSize[j] <= free < stepSize[j + 1], given stepSize[lo] <= free < stepSize[hi]. */
-        private int halve(int lo, int hi, double free) {
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (stepSize[mid] <= free) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
+            return Sorted.firstAbove(stepSize, free) - 1; // stepSize[0] = 0 <= free: the first above is past 0
         }
 
         /** The least cost of the LP relaxation at {@code budget} bits; +infinity if even the smallest settings do not fit. */
@@ -1479,37 +1466,25 @@ public final class DeployableSolver {
                 lo = segmentNear(free, cursor.near);
                 cursor.near = lo;
             }
-            int hi = lo + 1;
-            double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
-            return baseCost + stepCost[lo] + fraction * (stepCost[hi] - stepCost[lo]);
+            return interpolated(baseCost, stepCost, lo, fraction(free, lo));
+        }
+
+        /** The share of segment j that {@code free} bits past the base take. */
+        private double fraction(double free, int j) {
+            return (free - stepSize[j]) / (stepSize[j + 1] - stepSize[j]);
+        }
+
+        /** base + steps[j] + fraction (steps[j + 1] - steps[j]): a prefix sum interpolated within segment j. */
+        private static double interpolated(double base, double[] steps, int j, double fraction) {
+            return base + steps[j] + fraction * (steps[j + 1] - steps[j]);
         }
 
         /**
-         * The segment j with stepSize[j] <= free < stepSize[j + 1], for 0 <= free < the last step, searched from
-         * segment {@code near}: galloping away from it (1, 2, 4, ... segments) until the budget is bracketed, then
-         * halving the bracket. There is one such j (the steps never fall), so this is {@link #segmentAt}'s answer,
-         * in O(log distance) look-ups where a search's budgets come near one another.
+         * {@link #segmentAt}'s segment, searched from segment {@code near} ({@link Sorted#firstAboveNear}): the same
+         * j, in O(log distance) look-ups where a search's budgets come near one another.
          */
         private int segmentNear(double free, int near) {
-            int last = stepSize.length - 1;
-            int lo;
-            int hi;
-            if (stepSize[near] <= free) {
-                lo = near;
-                hi = near + 1;
-                for (int step = 1; hi < last && stepSize[hi] <= free; step <<= 1) {
-                    lo = hi;
-                    hi = Math.min(last, lo + step);
-                }
-            } else {
-                hi = near;
-                lo = near - 1;
-                for (int step = 1; lo > 0 && stepSize[lo] > free; step <<= 1) {
-                    hi = lo;
-                    lo = Math.max(0, hi - step);
-                }
-            }
-            return halve(lo, hi, free); // stepSize[lo] <= free < stepSize[hi] (stepSize[0] = 0 <= free < the last)
+            return Sorted.firstAboveNear(stepSize, free, near + 1) - 1;
         }
 
         /**
@@ -1543,12 +1518,9 @@ public final class DeployableSolver {
                 }
                 int lo = segmentNear(free, near);
                 near = lo;
-                int hi = lo + 1;
-                double fraction = (free - stepSize[lo]) / (stepSize[hi] - stepSize[lo]);
-                double[] a = parts.stepA();
-                double[] b = parts.stepB();
-                sums[0] = parts.baseA() + a[lo] + fraction * (a[hi] - a[lo]);
-                sums[1] = parts.baseB() + b[lo] + fraction * (b[hi] - b[lo]);
+                double fraction = fraction(free, lo);
+                sums[0] = interpolated(parts.baseA(), parts.stepA(), lo, fraction);
+                sums[1] = interpolated(parts.baseB(), parts.stepB(), lo, fraction);
                 return true;
             }
         }

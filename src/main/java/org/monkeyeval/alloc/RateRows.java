@@ -82,17 +82,9 @@ final class RateRows {
 
         /** The values at settings [from, from + length), each s + (1 - s) p ({@link ReadPath#rate}), into to[at..]. */
         void ratesTo(int from, double[] to, int at, int length, double presentShare) {
-            int mask = (1 << shift) - 1;
-            while (length > 0) {
-                double[] piece = pieces[from >>> shift];
-                int offset = from & mask;
-                int n = Math.min(length, piece.length - offset);
-                for (int i = 0; i < n; i++) {
-                    to[at + i] = ReadPath.rate(true, presentShare, piece[offset + i]);
-                }
-                from += n;
-                at += n;
-                length -= n;
+            copyTo(from, to, at, length);
+            for (int t = at; t < at + length; t++) {
+                to[t] = ReadPath.rate(true, presentShare, to[t]);
             }
         }
 
