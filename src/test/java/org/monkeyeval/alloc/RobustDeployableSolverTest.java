@@ -371,6 +371,47 @@ final class RobustDeployableSolverTest {
     }
 
     /**
+     * The default's sixteen rounds below the cut passed begin as four do, and go on narrowing where four leave the
+     * answer unproven: on random cases of 8 to 15 runs at caps of 5 to 44 partial allocations, an answer four prove is
+     * the same answer with the same partial allocations; elsewhere the bound is never below four's, an answer proven
+     * is the least a cap ten thousand times larger proves, and some answers are proven only past the fourth round.
+     */
+    @Test
+    void solve_sixteenRoundsBelowTheCutPassed_beginAsFourAndProveWhatTheyLeaveOpen() {
+        SplittableRandom random = new SplittableRandom(12);
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 97);
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        int provenPastFour = 0;
+        for (int trial = 0; trial < 40; trial++) {
+            Small c = Small.spread(random, 8 + random.nextInt(8), family);
+            long cap = 5 + random.nextInt(40);
+            RobustDeployable four = new RobustDeployableSolver(new DeployableSolver(), cap, tuning(true,
+                    RobustDeployableSolver.Compact.AFTER_CAP, Integer.MAX_VALUE, 4))
+                    .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
+            RobustDeployable sixteen = new RobustDeployableSolver(new DeployableSolver(), cap,
+                    RobustDeployableSolver.Tuning.DEFAULT)
+                    .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
+            String at = "trial " + trial + ", cap " + cap + ": ";
+            if (four.exact()) {
+                assertEquals(four.settingOfGroup(), sixteen.settingOfGroup(), at + "answer");
+                assertEquals(four.nodes(), sixteen.nodes(), at + "partial allocations");
+                continue;
+            }
+            assertTrue(sixteen.lowerBound() >= four.lowerBound(), at + "bound " + sixteen.lowerBound() + " below "
+                    + four.lowerBound());
+            if (sixteen.exact()) {
+                RobustDeployable large = new RobustDeployableSolver(new DeployableSolver(), 10_000 * cap,
+                        RobustDeployableSolver.Tuning.DEFAULT)
+                        .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
+                assertTrue(large.exact(), at + "the larger cap proves nothing");
+                assertEquals(large.worstRegret(), sixteen.worstRegret(), 1e-12 * large.worstRegret(), at + "least");
+                provenPastFour++;
+            }
+        }
+        assertTrue(provenPastFour > 0, "no answer proven only past the fourth round below the cut passed");
+    }
+
+    /**
      * Levels of three runs each over RocksDB's Bloom and Ribbon settings, whose sums along a hull's chords leave many
      * layers' children undominated by few: a layer extended whole passes a small cap where the rounds compacted after
      * it hold at most the cap's children at once. Those prove the least worst regret the search proves with the cap
