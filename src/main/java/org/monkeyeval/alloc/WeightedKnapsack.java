@@ -94,7 +94,7 @@ final class WeightedKnapsack {
             first[k] = Arrays.binarySearch(near[k].index, start[k]);
         });
         ChoiceKnapsack.Result r = ChoiceKnapsack.search(near, reduced, budget, first, lp, margin, true, true,
-                maxStates);
+                maxStates, ChoiceKnapsack.ROUNDS_BELOW_PASSED_CUT);
         int[] position = new int[groups];
         for (int k = 0; k < groups; k++) {
             position[k] = near[k].index[r.position()[k]];
