@@ -291,7 +291,13 @@ public final class RobustDeployableSolver {
         // groups' costs at both ends; their allocations are positions among each group's undominated settings
         Tables tables = new Tables(settings, entries, reachLow, reachHigh, groupOfRun, consulted, presentShare);
         int[] sa = tables.solveWeighted(1.0, budgetBits, solver.maxStates());
-        int[] sb = interval.point() ? sa : tables.solveWeighted(0.0, budgetBits, solver.maxStates());
+        // the ends' costs (the offsets, set by tables.ends below, are still 0) against their certified lower bounds
+        double endsGap = unproven(tables.regretLow(sa), tables.lowerCost);
+        int[] sb = sa;
+        if (!interval.point()) {
+            sb = tables.solveWeighted(0.0, budgetBits, solver.maxStates());
+            endsGap = Math.max(endsGap, unproven(tables.regretHigh(sb), tables.lowerCost));
+        }
         double[] fprA = fprOf(settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(sa));
         double[] fprB = fprOf(settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(sb));
         ShareEnds ends = new ShareEnds(interval, w[0], w[1], w[0].cost(fprA), w[1].cost(fprB));
@@ -300,8 +306,9 @@ public final class RobustDeployableSolver {
 
         int[] best = ends.worstRegret(fprA) <= ends.worstRegret(fprB) ? sa : sb;
         if (ends.worstRegret(best == sa ? fprA : fprB) <= 0.0) {
-            return build(engine, settings, entries, groupOfRun, consulted, presentShare, tables.settingsOf(best), ends,
-                    0.0, solves, 0);
+            RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare,
+                    tables.settingsOf(best), ends, 0.0, solves, 0);
+            return endsGap > 0 ? r.withLowerBound(r.worstRegret() - endsGap) : r; // as below, an end unproven
         }
         double theta = 1.0;
         double dual = Double.NEGATIVE_INFINITY; // the largest certified g(theta), a lower bound on the answer
@@ -389,7 +396,24 @@ public final class RobustDeployableSolver {
         }
         RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare,
                 tables.settingsOf(settingOfGroup), ends, dual, solves, nodes);
+        if (endsGap > 0) {
+            // an end's optimum unproven: the regrets are taken against an allocation that may cost more than the
+            // optimum there, by at most the gap, so the answer's worst regret against the optima is at most its own
+            // plus the gap (each regret is the cost less the end's best); the bound proved stays a bound (every
+            // allocation's worst regret against the optima is at least its own), lowered by the gap so that the
+            // answer is not called least
+            lower = Math.min(lower, tables.worstRegret(settingOfGroup)) - endsGap;
+        }
         return lower >= tables.worstRegret(settingOfGroup) ? r : r.withLowerBound(lower);
+    }
+
+    /**
+     * What an end's knapsack left unproven: its allocation's cost less the certified lower bound on the least, where
+     * that is more than the knapsack's tolerance ({@link DeployableSolver#PRUNE_TOLERANCE} of the cost), else 0.
+     */
+    static double unproven(double cost, double lowerBound) {
+        double gap = cost - lowerBound;
+        return gap > DeployableSolver.PRUNE_TOLERANCE * Math.abs(cost) ? gap : 0.0;
     }
 
     /** Each run's rate under one setting per group (indices into {@code settings}). */

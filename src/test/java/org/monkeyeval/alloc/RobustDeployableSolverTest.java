@@ -1,6 +1,7 @@
 package org.monkeyeval.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -409,6 +410,39 @@ final class RobustDeployableSolverTest {
             }
         }
         assertTrue(provenPastFour > 0, "no answer proven only past the fourth round below the cut passed");
+    }
+
+    /**
+     * An end's knapsack stopped short of its optimum (a cap of two partial allocations) leaves the regrets taken
+     * against an allocation that may cost more than the optimum there: on random cases of 8 to 15 runs, where an end's
+     * best is above the one the default cap proves, the answer is not called least; everywhere its bound stays at
+     * most the least worst regret against the proven ends.
+     */
+    @Test
+    void solve_anEndsKnapsackStoppedShort_isNotCalledLeast_andItsBoundHolds() {
+        SplittableRandom random = new SplittableRandom(29);
+        FilterFamily family = everyNthMillibit(RocksDbFamily.INSTANCE, 97);
+        Engine engine = Engine.ROCKSDB_PER_LEVEL;
+        int endsShort = 0;
+        for (int trial = 0; trial < 30; trial++) {
+            Small c = Small.spread(random, 8 + random.nextInt(8), family);
+            RobustDeployable proven = SOLVER.solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
+            RobustDeployable shortEnds = new RobustDeployableSolver(new DeployableSolver(2), 1_000_000)
+                    .solve(engine, family, c.entries(), c.groups(), c.interval(), c.budget());
+            if (!proven.exact()) {
+                continue;
+            }
+            String at = "trial " + trial + ": ";
+            double tolerance = 1e-12 * (proven.ends().lowBest() + proven.ends().highBest());
+            assertTrue(shortEnds.lowerBound() <= proven.worstRegret() + tolerance, at + "bound "
+                    + shortEnds.lowerBound() + " above the least " + proven.worstRegret());
+            if (shortEnds.ends().lowBest() > proven.ends().lowBest() + tolerance
+                    || shortEnds.ends().highBest() > proven.ends().highBest() + tolerance) {
+                endsShort++;
+                assertFalse(shortEnds.exact(), at + "called least against an end's unproven best");
+            }
+        }
+        assertTrue(endsShort > 0, "no end's knapsack stopped short of its optimum");
     }
 
     /**
