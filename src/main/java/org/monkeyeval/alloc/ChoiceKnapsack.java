@@ -269,11 +269,12 @@ final class ChoiceKnapsack {
     }
 
     /**
-     * After a round at {@code passed} passed the cap with nothing proved below {@code proven}: up to
-     * {@code rounds} rounds ({@link #ROUNDS_BELOW_PASSED_CUT} unless a test says), each at the middle of what lies between the two, with one more whole
-     * cap of tries between them. One that finds an allocation below its cut has found the least (nothing lies below
-     * the bound proved, and a round finds the least below its cut); one that passes the cap lowers the upper end, one
-     * that finds nothing raises the bound proved (and may hand on a cheaper incumbent, as the rounds before do).
+     * After a round at {@code passed} passed the cap with nothing proved below {@code proven}: up to {@code rounds}
+     * rounds ({@link #ROUNDS_BELOW_PASSED_CUT} unless a test says), each at the middle of what lies between the two,
+     * with one more whole cap of tries between them. One that finds an allocation below its cut has found the least
+     * (nothing lies below the bound proved, and a round finds the least below its cut); one that passes the cap lowers
+     * the upper end, one that finds nothing raises the bound proved (and may hand on a cheaper incumbent, as the rounds
+     * before do).
      *
      * @param states the partial allocations the rounds before kept
      */

@@ -1305,7 +1305,7 @@ public final class RobustDeployableSolver {
          * bound proved and the cut passed 65,536 times. Each takes as long as a round near the cap (0.2 to 1.7 s at 200
          * runs in 64 levels, 5 to 11 s where its layers are compacted). The least sits so close above the bound proved
          * that four were too few: of the benchmark generator's random shapes of 200 runs in 64 levels at 16 bits per
-         * entry from seeds 201 to 212, three were left unproven with four (gaps of 0.23%, 1.96% and 1.24%), and
+         * entry from seeds 201 to 212, three were left unproven with four (gaps of 0.23%, 1.96% and 1.26%), and
          * sixteen proved all three in their 6th, 11th and 6th round (the incumbent had been 0.23%, 1.9% and 1.3% above
          * the least); a first solve in its own JVM took 13.6, 72 and 12.2 s against 12.8, 52 and 13.9 s.
          */

@@ -70,10 +70,11 @@ final class ChoiceKnapsackTest {
     }
 
     /**
-     * Rounds between the bound proved and a cut whose round passed the cap prove the least or raise the bound: on twelve
-     * groups of 16 to 40 settings at caps below the partial allocations a cap of a million takes, an answer proven without them is the same
-     * answer with the same partial allocations; with them the bound is never below the bound without, nor above the
-     * least a cap of a million proves, an answer they prove is that least, and some answers are proven only by them.
+     * Rounds between the bound proved and a cut whose round passed the cap prove the least or raise the bound: on
+     * twelve groups of 16 to 40 settings, at caps below the partial allocations a cap of a million takes, an answer
+     * proven without them is the same answer with the same partial allocations; with them the bound is never below
+     * the bound without, nor above the least a cap of a million proves, an answer they prove is that least, and some
+     * answers are proven only by them.
      */
     @Test
     void solve_roundsBelowTheCutPassed_proveTheLeastOrRaiseTheBound() {
