@@ -100,7 +100,7 @@ final class ChoiceKnapsack {
     /** Most passes of fixing by probing in a round ({@code Round.probe}). */
     static final int PROBE_PASSES = 4;
     /**
-     * Rounds between the bound proved and a cut whose round passed the cap, at most ({@link #below}): as in the robust
+     * Rounds between the bound proved and a cut whose round passed the cap, at most ({@link #search}): as in the robust
      * search's rounds below, the least often lies a little above the bound proved, where a round's partial
      * allocations have not yet multiplied. On the benchmark generator's 200 random runs in 64 levels at 5 bits per
      * entry (seed 206), the search had passed the cap with the bound 3.7 x 10^-6 of the cost below the incumbent; the
@@ -219,8 +219,8 @@ final class ChoiceKnapsack {
      *                 otherwise compare, on lists that may be shortened
      * @param takeListsCheapest whether a round that finds none below its cut hands on the cheapest allocation its two
      *                 lists make, as the incumbent where it costs less ({@code Round.listsCheapest})
-     * @param roundsBelow most rounds below a cut whose round passed the cap ({@link #below}); none where
-     *                 {@code maxStates} is 1, a search that keeps no partial allocation and answers with its bound
+     * @param roundsBelow most rounds below a cut whose round passed the cap ({@link #ROUNDS_BELOW_PASSED_CUT}); none
+     *                 where {@code maxStates} is 1, a search that keeps no partial allocation and answers with its bound
      */
     static Result search(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, int[] start, double lp,
                          double margin, boolean distinct, boolean takeListsCheapest, long maxStates,
@@ -237,20 +237,41 @@ final class ChoiceKnapsack {
         long tries = 0;
         long maxTries = TRIES_PER_STATE * maxStates;
         double gap = Math.max(proven - lp, (last - lp) * FIRST_CUT_SHARE);
+        // past the first round that passes the cap: up to roundsBelow rounds, each at the middle of what lies between
+        // the bound proved and the lowest cut passed, with one more whole cap of tries between them. One that finds
+        // an allocation below its cut has found the least (nothing lies below the bound proved, and a round finds the
+        // least below its cut); one that passes the cap lowers the upper end, one that finds nothing raises the bound
+        // proved (and may hand on a cheaper incumbent, as the rounds before do)
+        boolean pastCap = false;
+        double passed = Double.NaN; // the lowest cut whose round passed the cap, once one has
+        int roundsPast = 0;
         while (proven < last) {
-            gap *= CUT_FACTOR;
-            double cut = Math.min(last, lp + gap);
+            double cut;
+            if (!pastCap) {
+                gap *= CUT_FACTOR;
+                cut = Math.min(last, lp + gap);
+            } else {
+                double upperEnd = Math.min(passed, last);
+                cut = proven + (upperEnd - proven) / 2;
+                if (roundsPast++ == roundsBelow || tries >= maxTries || !(cut > proven && cut < upperEnd)) {
+                    break; // the rounds below are spent, or no double lies between the two ends
+                }
+            }
             Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
             r.distinct = distinct;
             int[] found = r.run();
             states += r.states;
             tries += r.tries;
             if (r.overflow) {
-                if (maxStates == 1) {
-                    return new Result(best, upper, lp, proven, states); // a search that keeps none: its bound alone
+                if (!pastCap) {
+                    if (maxStates == 1) {
+                        break; // a search that keeps no partial allocation: its bound alone
+                    }
+                    pastCap = true;
+                    tries = 0;
                 }
-                return below(hulls, reduced, budget, lp, margin, distinct, takeListsCheapest, maxStates, roundsBelow,
-                        best, proven, cut, states);
+                passed = cut;
+                continue;
             }
             if (found != null) {
                 return new Result(found, costOf(hulls, found), lp, costOf(hulls, found), states);
@@ -263,52 +284,6 @@ final class ChoiceKnapsack {
                     upper = c;
                     last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
                 }
-            }
-        }
-        return new Result(best, upper, lp, upper, states);
-    }
-
-    /**
-     * After a round at {@code passed} passed the cap with nothing proved below {@code proven}: up to {@code rounds}
-     * rounds ({@link #ROUNDS_BELOW_PASSED_CUT} unless a test says), each at the middle of what lies between the two,
-     * with one more whole cap of tries between them. One that finds an allocation below its cut has found the least
-     * (nothing lies below the bound proved, and a round finds the least below its cut); one that passes the cap lowers
-     * the upper end, one that finds nothing raises the bound proved (and may hand on a cheaper incumbent, as the rounds
-     * before do).
-     *
-     * @param states the partial allocations the rounds before kept
-     */
-    private static Result below(DeployableSolver.Hull[] hulls, Reduced[] reduced, double budget, double lp,
-                                double margin, boolean distinct, boolean takeListsCheapest, long maxStates,
-                                int rounds, int[] best, double proven, double passed, long states) {
-        double upper = costOf(hulls, best);
-        double last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
-        passed = Math.min(passed, last);
-        long tries = 0;
-        long maxTries = TRIES_PER_STATE * maxStates;
-        for (int round = 0; round < rounds && tries < maxTries && proven < last; round++) {
-            double cut = proven + (passed - proven) / 2;
-            if (!(cut > proven && cut < passed)) {
-                break; // no double lies between them
-            }
-            Round r = new Round(hulls, reduced, budget, cut, cut - lp + margin, maxStates, maxTries - tries);
-            r.distinct = distinct;
-            int[] found = r.run();
-            states += r.states;
-            tries += r.tries;
-            if (r.overflow) {
-                passed = cut;
-                continue;
-            }
-            if (found != null) {
-                return new Result(found, costOf(hulls, found), lp, costOf(hulls, found), states);
-            }
-            proven = cut;
-            if (takeListsCheapest && r.listsCheapest != null && costOf(hulls, r.listsCheapest) < upper) {
-                best = r.listsCheapest;
-                upper = costOf(hulls, best);
-                last = upper * (1 - DeployableSolver.PRUNE_TOLERANCE);
-                passed = Math.min(passed, last);
             }
         }
         return new Result(best, upper, lp, proven < last ? proven : upper, states);

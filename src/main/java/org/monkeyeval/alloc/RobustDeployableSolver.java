@@ -308,7 +308,7 @@ public final class RobustDeployableSolver {
         if (ends.worstRegret(best == sa ? fprA : fprB) <= 0.0) {
             RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare,
                     tables.settingsOf(best), ends, 0.0, solves, 0);
-            return endsGap > 0 ? r.withLowerBound(r.worstRegret() - endsGap) : r; // as below, an end unproven
+            return bounded(r, r.worstRegret(), r.worstRegret(), endsGap);
         }
         double theta = 1.0;
         double dual = Double.NEGATIVE_INFINITY; // the largest certified g(theta), a lower bound on the answer
@@ -396,15 +396,20 @@ public final class RobustDeployableSolver {
         }
         RobustDeployable r = build(engine, settings, entries, groupOfRun, consulted, presentShare,
                 tables.settingsOf(settingOfGroup), ends, dual, solves, nodes);
-        if (endsGap > 0) {
-            // an end's optimum unproven: the regrets are taken against an allocation that may cost more than the
-            // optimum there, by at most the gap, so the answer's worst regret against the optima is at most its own
-            // plus the gap (each regret is the cost less the end's best); the bound proved stays a bound (every
-            // allocation's worst regret against the optima is at least its own), lowered by the gap so that the
-            // answer is not called least
-            lower = Math.min(lower, tables.worstRegret(settingOfGroup)) - endsGap;
-        }
-        return lower >= tables.worstRegret(settingOfGroup) ? r : r.withLowerBound(lower);
+        return bounded(r, tables.worstRegret(settingOfGroup), lower, endsGap);
+    }
+
+    /**
+     * The answer {@code r} (worst regret {@code worst}) with the bound the search proved, {@code lower}, where it is
+     * below the answer's worst regret. Where an end's optimum is unproven ({@code endsGap > 0}), the regrets are taken
+     * against an allocation that may cost more than the optimum there, by at most the gap, so the answer's worst
+     * regret against the optima is at most its own plus the gap (each regret is the cost less the end's best); the
+     * bound proved stays a bound (every allocation's worst regret against the optima is at least its own), lowered by
+     * the gap so that the answer is not called least.
+     */
+    private static RobustDeployable bounded(RobustDeployable r, double worst, double lower, double endsGap) {
+        double bound = endsGap > 0 ? Math.min(lower, worst) - endsGap : lower;
+        return bound >= worst ? r : r.withLowerBound(bound);
     }
 
     /**
